@@ -1,0 +1,203 @@
+/**
+ * The one module that reads the service's environment (CONTRACT §1), validated with zod.
+ *
+ * - Empty string = unset.
+ * - An invalid value throws a `ConfigError` whose message names the variable (never its value
+ *   when the variable is a secret). `scripts/check-env.ts` runs this before `next build` and
+ *   `next start`, and `instrumentation.ts` runs it again when the server boots.
+ * - The four execution-gate variables are deliberately NOT read here: this module is imported
+ *   on the request path, and the write key must never be read there. They live in
+ *   `lib/config/operator.ts`, which only the operator script's gate imports.
+ */
+import { z } from "zod";
+
+/** Spec §8 cache TTLs, in seconds. Configurable upwards only: a lower value fails validation. */
+export const SPEC_TTL_SECONDS = {
+  supplyPanel: 6 * 60 * 60,
+  exposureFacts: 6 * 60 * 60,
+  movement: 12 * 60 * 60,
+  breakdown: 12 * 60 * 60,
+  leaderboard: 24 * 60 * 60,
+  migration: 24 * 60 * 60,
+} as const;
+export type TtlClass = keyof typeof SPEC_TTL_SECONDS;
+
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 2_500;
+export const DEFAULT_KV_TIMEOUT_MS = 150;
+export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const SECRET_VARIABLES = new Set(["COINGECKO_API_KEY", "DUNE_API_KEY", "KV_REST_API_TOKEN"]);
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Empty string (or whitespace only) counts as unset. */
+const blankToUndefined = (v: unknown) =>
+  typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v;
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankToUndefined, schema.default(fallback as never));
+
+const httpUrl = z
+  .string()
+  .url("must be an absolute http(s) URL")
+  .refine((u) => /^https?:\/\//i.test(u), "must use http or https")
+  .refine((u) => !/[?#]/.test(u), "must not contain a query string or fragment")
+  .transform((u) => u.replace(/\/+$/, ""));
+
+const redisUrl = z
+  .string()
+  .refine((u) => /^rediss?:\/\/[^\s]+$/i.test(u), "must look like redis://host:port");
+
+const queryId = z.string().regex(/^\d{1,12}$/, "must be a query id made of digits only");
+
+const intInRange = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int("must be an integer")
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+const ttlAtLeast = (cls: TtlClass) =>
+  withDefault(
+    intInRange(SPEC_TTL_SECONDS[cls], 30 * 24 * 60 * 60).describe(
+      `TTL for ${cls}; never lower than the spec's ${SPEC_TTL_SECONDS[cls]} s`,
+    ),
+    SPEC_TTL_SECONDS[cls],
+  );
+
+export const envSchema = z.object({
+  STABLECOINS_API_URL: withDefault(httpUrl, "https://stablecoins.llama.fi"),
+  COINGECKO_API_URL: withDefault(httpUrl, "https://api.coingecko.com/api/v3"),
+  COINGECKO_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
+  COINGECKO_API_PLAN: withDefault(z.enum(["demo", "pro"]), "demo"),
+  DEXSCREENER_API_URL: withDefault(httpUrl, "https://api.dexscreener.com"),
+  DUNE_API_URL: withDefault(httpUrl, "https://api.dune.com/api/v1"),
+  DUNE_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
+  DUNE_QUERY_SUPPLY_BY_CHAIN: optional(queryId),
+  DUNE_QUERY_CEX_FLOWS: optional(queryId),
+  DUNE_QUERY_PROTOCOL_FLOWS: optional(queryId),
+  DUNE_QUERY_CHAIN_MIGRATION: optional(queryId),
+  DUNE_QUERY_ISSUER_EXPOSURE: optional(queryId),
+  KV_REST_API_URL: optional(httpUrl),
+  KV_REST_API_TOKEN: optional(z.string()),
+  REDIS_URL: optional(redisUrl),
+  KV_DIR: withDefault(z.string(), ".data/kv"),
+  PORT: withDefault(intInRange(1, 65_535), 3000),
+  PROVIDER_TIMEOUT_MS: withDefault(intInRange(50, 60_000), DEFAULT_PROVIDER_TIMEOUT_MS),
+  PROVIDER_MAX_BODY_BYTES: withDefault(intInRange(1024, 64 * 1024 * 1024), DEFAULT_PROVIDER_MAX_BODY_BYTES),
+  KV_TIMEOUT_MS: withDefault(intInRange(10, 10_000), DEFAULT_KV_TIMEOUT_MS),
+  CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
+  CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
+  CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
+  CACHE_TTL_BREAKDOWN_SECONDS: ttlAtLeast("breakdown"),
+  CACHE_TTL_LEADERBOARD_SECONDS: ttlAtLeast("leaderboard"),
+  CACHE_TTL_MIGRATION_SECONDS: ttlAtLeast("migration"),
+});
+
+export type DuneQueryName =
+  | "supplyByChain"
+  | "cexFlows"
+  | "protocolFlows"
+  | "chainMigration"
+  | "issuerExposure";
+
+export type KvConfig =
+  | { driver: "vercel-kv"; url: string; token: string }
+  | { driver: "redis"; url: string }
+  | { driver: "file"; dir: string };
+
+export interface AppConfig {
+  providers: {
+    stablecoins: { baseUrl: string };
+    coingecko: { baseUrl: string; apiKey: string | undefined; plan: "demo" | "pro" };
+    dexscreener: { baseUrl: string };
+    dune: { baseUrl: string; apiKey: string | undefined };
+    timeoutMs: number;
+    maxBodyBytes: number;
+  };
+  /** Dune query ids from configuration (spec §4 rule 8): never hard-coded. */
+  duneQueries: Record<DuneQueryName, string | undefined>;
+  kv: KvConfig;
+  kvTimeoutMs: number;
+  port: number;
+  ttlSeconds: Record<TtlClass, number>;
+}
+
+function firstIssue(error: z.ZodError): ConfigError {
+  const issue = error.issues[0];
+  const variable = String(issue?.path[0] ?? "environment");
+  // Messages come from our own schema text, never from the value, so secrets cannot leak.
+  const detail = SECRET_VARIABLES.has(variable)
+    ? "invalid value (not shown: secret)"
+    : (issue?.message ?? "invalid value");
+  return new ConfigError(variable, detail);
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw firstIssue(parsed.error);
+  const e = parsed.data;
+
+  if (Boolean(e.KV_REST_API_URL) !== Boolean(e.KV_REST_API_TOKEN)) {
+    throw new ConfigError(
+      e.KV_REST_API_URL ? "KV_REST_API_TOKEN" : "KV_REST_API_URL",
+      "KV_REST_API_URL and KV_REST_API_TOKEN must be set together",
+    );
+  }
+  const kv: KvConfig =
+    e.KV_REST_API_URL && e.KV_REST_API_TOKEN
+      ? { driver: "vercel-kv", url: e.KV_REST_API_URL, token: e.KV_REST_API_TOKEN }
+      : e.REDIS_URL
+        ? { driver: "redis", url: e.REDIS_URL }
+        : { driver: "file", dir: e.KV_DIR };
+
+  return {
+    providers: {
+      stablecoins: { baseUrl: e.STABLECOINS_API_URL },
+      coingecko: { baseUrl: e.COINGECKO_API_URL, apiKey: e.COINGECKO_API_KEY, plan: e.COINGECKO_API_PLAN },
+      dexscreener: { baseUrl: e.DEXSCREENER_API_URL },
+      dune: { baseUrl: e.DUNE_API_URL, apiKey: e.DUNE_API_KEY },
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+      maxBodyBytes: e.PROVIDER_MAX_BODY_BYTES,
+    },
+    duneQueries: {
+      supplyByChain: e.DUNE_QUERY_SUPPLY_BY_CHAIN,
+      cexFlows: e.DUNE_QUERY_CEX_FLOWS,
+      protocolFlows: e.DUNE_QUERY_PROTOCOL_FLOWS,
+      chainMigration: e.DUNE_QUERY_CHAIN_MIGRATION,
+      issuerExposure: e.DUNE_QUERY_ISSUER_EXPOSURE,
+    },
+    kv,
+    kvTimeoutMs: e.KV_TIMEOUT_MS,
+    port: e.PORT,
+    ttlSeconds: {
+      supplyPanel: e.CACHE_TTL_SUPPLY_PANEL_SECONDS,
+      exposureFacts: e.CACHE_TTL_EXPOSURE_FACTS_SECONDS,
+      movement: e.CACHE_TTL_MOVEMENT_SECONDS,
+      breakdown: e.CACHE_TTL_BREAKDOWN_SECONDS,
+      leaderboard: e.CACHE_TTL_LEADERBOARD_SECONDS,
+      migration: e.CACHE_TTL_MIGRATION_SECONDS,
+    },
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process-wide config, read once. Tests call `resetConfigForTests()` after changing env. */
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

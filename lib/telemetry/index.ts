@@ -1,0 +1,98 @@
+/**
+ * Per-instance telemetry (spec §7): counters live in this process's memory and reset on cold
+ * start, so they are directional, not billing-grade. Nothing here ever records a URL with a
+ * query string, a header or a key: only provider names and endpoint *templates*.
+ */
+
+export type ProviderName = "defillama" | "coingecko" | "dexscreener" | "dune";
+export type CallOutcome = "ok" | "timeout" | "http" | "network" | "schema" | "too_large";
+
+export interface ProviderCallRecord {
+  provider: ProviderName;
+  /** Endpoint template, e.g. `/coins/{id}/market_chart` — never a concrete URL. */
+  endpoint: string;
+  outcome: CallOutcome;
+  durationMs: number;
+  status?: number;
+}
+
+interface Counter {
+  provider: ProviderName;
+  endpoint: string;
+  outcome: CallOutcome;
+  count: number;
+  totalDurationMs: number;
+  maxDurationMs: number;
+}
+
+export type CacheEvent = "hit" | "miss" | "stale" | "coalesced" | "error" | "write" | "bypass";
+
+const RECENT_CALLS_KEPT = 50;
+
+class Telemetry {
+  readonly startedAt = Date.now();
+  private readonly calls = new Map<string, Counter>();
+  private readonly cache = new Map<string, number>();
+  private readonly recent: (ProviderCallRecord & { at: string })[] = [];
+
+  recordProviderCall(r: ProviderCallRecord): void {
+    const key = `${r.provider} ${r.endpoint} ${r.outcome}`;
+    const c = this.calls.get(key) ?? {
+      provider: r.provider,
+      endpoint: r.endpoint,
+      outcome: r.outcome,
+      count: 0,
+      totalDurationMs: 0,
+      maxDurationMs: 0,
+    };
+    c.count += 1;
+    c.totalDurationMs += r.durationMs;
+    c.maxDurationMs = Math.max(c.maxDurationMs, r.durationMs);
+    this.calls.set(key, c);
+    this.recent.push({ ...r, at: new Date().toISOString() });
+    if (this.recent.length > RECENT_CALLS_KEPT) this.recent.shift();
+  }
+
+  /** `scope` is a cache namespace such as `snapshot:breakdown` or `live` — never a user value. */
+  recordCache(scope: string, event: CacheEvent): void {
+    const key = `${scope} ${event}`;
+    this.cache.set(key, (this.cache.get(key) ?? 0) + 1);
+  }
+
+  providerCalls(): Counter[] {
+    return [...this.calls.values()].map((c) => ({ ...c }));
+  }
+
+  /** Total calls for one provider (optionally one endpoint template), all outcomes. */
+  countCalls(provider: ProviderName, endpoint?: string): number {
+    let n = 0;
+    for (const c of this.calls.values()) {
+      if (c.provider === provider && (endpoint === undefined || c.endpoint === endpoint)) n += c.count;
+    }
+    return n;
+  }
+
+  cacheCounters(): Record<string, number> {
+    return Object.fromEntries(this.cache);
+  }
+
+  lastOutcome(provider: ProviderName): (ProviderCallRecord & { at: string }) | undefined {
+    for (let i = this.recent.length - 1; i >= 0; i--) {
+      const r = this.recent[i];
+      if (r && r.provider === provider) return r;
+    }
+    return undefined;
+  }
+
+  reset(): void {
+    this.calls.clear();
+    this.cache.clear();
+    this.recent.length = 0;
+  }
+}
+
+// One instance per process, shared across route bundles through globalThis.
+const globalKey = Symbol.for("stablecoin-intel.telemetry");
+type GlobalWithTelemetry = typeof globalThis & { [globalKey]?: Telemetry };
+const g = globalThis as GlobalWithTelemetry;
+export const telemetry: Telemetry = (g[globalKey] ??= new Telemetry());

@@ -1,0 +1,24 @@
+// Every test process starts from a clean, network-free environment: providers point at an
+// address that refuses connections unless a test starts tests/fake-upstream and overrides them.
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+for (const k of [
+  "STABLECOINS_API_URL",
+  "COINGECKO_API_URL",
+  "DEXSCREENER_API_URL",
+  "DUNE_API_URL",
+]) {
+  process.env[k] = "http://127.0.0.1:9";
+}
+for (const k of [
+  "COINGECKO_API_KEY",
+  "DUNE_API_KEY",
+  "KV_REST_API_URL",
+  "KV_REST_API_TOKEN",
+  "REDIS_URL",
+  "DUNE_ALLOW_EXECUTION",
+  "ALLOW_DUNE_EXECUTION",
+  "DUNE_EXECUTION_ACK",
+  "DUNE_WRITE_API_KEY",
+]) {
+  delete process.env[k];
+}

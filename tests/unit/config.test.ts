@@ -1,0 +1,67 @@
+import { ConfigError, parseConfig, SPEC_TTL_SECONDS } from "@/lib/config";
+
+describe("config", () => {
+  it("applies CONTRACT §1 defaults with an empty environment", () => {
+    const c = parseConfig({});
+    expect(c.providers.stablecoins.baseUrl).toBe("https://stablecoins.llama.fi");
+    expect(c.providers.coingecko.baseUrl).toBe("https://api.coingecko.com/api/v3");
+    expect(c.providers.dexscreener.baseUrl).toBe("https://api.dexscreener.com");
+    expect(c.providers.dune.baseUrl).toBe("https://api.dune.com/api/v1");
+    expect(c.providers.timeoutMs).toBe(2500);
+    expect(c.kv).toEqual({ driver: "file", dir: ".data/kv" });
+    expect(c.port).toBe(3000);
+    expect(c.duneQueries.supplyByChain).toBeUndefined();
+    expect(c.ttlSeconds).toEqual(SPEC_TTL_SECONDS);
+  });
+
+  it("treats empty strings as unset", () => {
+    const c = parseConfig({ DUNE_API_KEY: "", DUNE_QUERY_CEX_FLOWS: " ", PORT: "" });
+    expect(c.providers.dune.apiKey).toBeUndefined();
+    expect(c.duneQueries.cexFlows).toBeUndefined();
+    expect(c.port).toBe(3000);
+  });
+
+  it.each([
+    ["DUNE_QUERY_SUPPLY_BY_CHAIN", "12ab"],
+    ["DUNE_QUERY_ISSUER_EXPOSURE", "-5"],
+    ["COINGECKO_API_URL", "not a url"],
+    ["DUNE_API_URL", "ftp://example.com"],
+    ["STABLECOINS_API_URL", "https://x.test/?k=v"],
+    ["REDIS_URL", "localhost:6379"],
+    ["PORT", "70000"],
+    ["CACHE_TTL_EXPOSURE_FACTS_SECONDS", String(SPEC_TTL_SECONDS.exposureFacts - 1)],
+    ["CACHE_TTL_SUPPLY_PANEL_SECONDS", "60"],
+    ["CACHE_TTL_MIGRATION_SECONDS", "3600"],
+    ["COINGECKO_API_PLAN", "enterprise"],
+  ])("rejects %s=%s with an error naming the variable", (variable, value) => {
+    expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [variable]: value })).toThrow(variable);
+  });
+
+  it("never prints a secret value in its error", () => {
+    const secret = "short";
+    try {
+      parseConfig({ DUNE_API_KEY: secret });
+      throw new Error("expected a ConfigError");
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect(String((e as Error).message)).toContain("DUNE_API_KEY");
+      expect(String((e as Error).message)).not.toContain(secret);
+    }
+  });
+
+  it("selects Vercel KV over Redis over the file store", () => {
+    expect(
+      parseConfig({ KV_REST_API_URL: "http://127.0.0.1:1", KV_REST_API_TOKEN: "t", REDIS_URL: "redis://127.0.0.1:6379" }).kv
+        .driver,
+    ).toBe("vercel-kv");
+    expect(parseConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).kv.driver).toBe("redis");
+    expect(() => parseConfig({ KV_REST_API_URL: "http://127.0.0.1:1" })).toThrow("KV_REST_API_TOKEN");
+  });
+
+  it("accepts TTLs raised above the spec and digit query ids", () => {
+    const c = parseConfig({ CACHE_TTL_EXPOSURE_FACTS_SECONDS: "43200", DUNE_QUERY_CEX_FLOWS: "4242" });
+    expect(c.ttlSeconds.exposureFacts).toBe(43200);
+    expect(c.duneQueries.cexFlows).toBe("4242");
+  });
+});

@@ -16,11 +16,18 @@ export default defineConfig([
   {
     rules: {
       "no-console": ["error", { allow: ["warn", "error"] }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   {
     files: ["scripts/**", "tests/**", "*.config.*"],
     rules: { "no-console": "off" },
+  },
+  {
+    files: ["jest.config.js", "tests/setup/**/*.js"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 ]);

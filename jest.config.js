@@ -8,7 +8,9 @@ const common = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   testEnvironment: "node",
   // @nivo and d3 ship ESM only.
-  transformIgnorePatterns: ["/node_modules/(?!(@nivo|d3-[^/]+|internmap|delaunator|robust-predicates)/)"],
+  transformIgnorePatterns: [
+    "/node_modules/(?!(@nivo|d3-[^/]+|internmap|delaunator|robust-predicates)/)",
+  ],
   setupFiles: ["<rootDir>/tests/setup/env.js"],
 };
 
@@ -22,7 +24,7 @@ module.exports = async () => {
     ...common,
     displayName: "integration",
     testMatch: ["<rootDir>/tests/integration/**/*.test.ts?(x)"],
-    testTimeout: 30_000,
   })();
-  return { projects: [unit, integration] };
+  // jest-circus reads testTimeout from the global config only, not per project.
+  return { projects: [unit, integration], testTimeout: 30_000 };
 };

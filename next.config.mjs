@@ -1,6 +1,6 @@
-// Validate the environment at build and start-up: an invalid value fails `next build` /
-// `next start` with a message naming the variable (lib/config).
-import { createRequire } from "node:module";
+// The environment is validated before `next build` / `next start` (scripts/check-env.ts via the
+// npm scripts) and again at server boot (instrumentation.ts): an invalid value stops with a
+// message naming the variable (lib/config).
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -42,7 +42,8 @@ export class ConfigError extends Error {
 const blankToUndefined = (v: unknown) =>
   typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v;
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(blankToUndefined, schema.optional());
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess(blankToUndefined, schema.default(fallback as never));
 
@@ -93,7 +94,10 @@ export const envSchema = z.object({
   KV_DIR: withDefault(z.string(), ".data/kv"),
   PORT: withDefault(intInRange(1, 65_535), 3000),
   PROVIDER_TIMEOUT_MS: withDefault(intInRange(50, 60_000), DEFAULT_PROVIDER_TIMEOUT_MS),
-  PROVIDER_MAX_BODY_BYTES: withDefault(intInRange(1024, 64 * 1024 * 1024), DEFAULT_PROVIDER_MAX_BODY_BYTES),
+  PROVIDER_MAX_BODY_BYTES: withDefault(
+    intInRange(1024, 64 * 1024 * 1024),
+    DEFAULT_PROVIDER_MAX_BODY_BYTES,
+  ),
   KV_TIMEOUT_MS: withDefault(intInRange(10, 10_000), DEFAULT_KV_TIMEOUT_MS),
   CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
   CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
@@ -104,11 +108,7 @@ export const envSchema = z.object({
 });
 
 export type DuneQueryName =
-  | "supplyByChain"
-  | "cexFlows"
-  | "protocolFlows"
-  | "chainMigration"
-  | "issuerExposure";
+  "supplyByChain" | "cexFlows" | "protocolFlows" | "chainMigration" | "issuerExposure";
 
 export type KvConfig =
   | { driver: "vercel-kv"; url: string; token: string }
@@ -163,7 +163,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   return {
     providers: {
       stablecoins: { baseUrl: e.STABLECOINS_API_URL },
-      coingecko: { baseUrl: e.COINGECKO_API_URL, apiKey: e.COINGECKO_API_KEY, plan: e.COINGECKO_API_PLAN },
+      coingecko: {
+        baseUrl: e.COINGECKO_API_URL,
+        apiKey: e.COINGECKO_API_KEY,
+        plan: e.COINGECKO_API_PLAN,
+      },
       dexscreener: { baseUrl: e.DEXSCREENER_API_URL },
       dune: { baseUrl: e.DUNE_API_URL, apiKey: e.DUNE_API_KEY },
       timeoutMs: e.PROVIDER_TIMEOUT_MS,

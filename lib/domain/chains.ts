@@ -30,7 +30,7 @@ const CHAIN_ALIASES: Readonly<Record<string, string>> = {
   eth: "ethereum",
   mainnet: "ethereum",
   ethereum: "ethereum",
-  "tron": "tron",
+  tron: "tron",
   solana: "solana",
 };
 

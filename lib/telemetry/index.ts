@@ -67,7 +67,8 @@ class Telemetry {
   countCalls(provider: ProviderName, endpoint?: string): number {
     let n = 0;
     for (const c of this.calls.values()) {
-      if (c.provider === provider && (endpoint === undefined || c.endpoint === endpoint)) n += c.count;
+      if (c.provider === provider && (endpoint === undefined || c.endpoint === endpoint))
+        n += c.count;
     }
     return n;
   }

@@ -52,15 +52,23 @@ describe("config", () => {
 
   it("selects Vercel KV over Redis over the file store", () => {
     expect(
-      parseConfig({ KV_REST_API_URL: "http://127.0.0.1:1", KV_REST_API_TOKEN: "t", REDIS_URL: "redis://127.0.0.1:6379" }).kv
-        .driver,
+      parseConfig({
+        KV_REST_API_URL: "http://127.0.0.1:1",
+        KV_REST_API_TOKEN: "t",
+        REDIS_URL: "redis://127.0.0.1:6379",
+      }).kv.driver,
     ).toBe("vercel-kv");
     expect(parseConfig({ REDIS_URL: "redis://127.0.0.1:6379" }).kv.driver).toBe("redis");
-    expect(() => parseConfig({ KV_REST_API_URL: "http://127.0.0.1:1" })).toThrow("KV_REST_API_TOKEN");
+    expect(() => parseConfig({ KV_REST_API_URL: "http://127.0.0.1:1" })).toThrow(
+      "KV_REST_API_TOKEN",
+    );
   });
 
   it("accepts TTLs raised above the spec and digit query ids", () => {
-    const c = parseConfig({ CACHE_TTL_EXPOSURE_FACTS_SECONDS: "43200", DUNE_QUERY_CEX_FLOWS: "4242" });
+    const c = parseConfig({
+      CACHE_TTL_EXPOSURE_FACTS_SECONDS: "43200",
+      DUNE_QUERY_CEX_FLOWS: "4242",
+    });
     expect(c.ttlSeconds.exposureFacts).toBe(43200);
     expect(c.duneQueries.cexFlows).toBe("4242");
   });

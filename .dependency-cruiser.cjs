@@ -1,0 +1,65 @@
+/**
+ * Import-graph boundaries of the execution gate (spec §8), run by `scripts/check-boundaries.ts`
+ * (part of `npm test`). Paths are relative to the repo root; `@/*` resolves through tsconfig.json.
+ *
+ * - Nothing served (app/, components/, lib/ outside lib/operator/, root Next entry files) may
+ *   reach the executor or the operator config, directly or transitively.
+ * - Only scripts/prime-snapshots.ts (and the operator tests) may import the executor.
+ * - Only lib/operator/gate.ts (and the operator tests) may import lib/config/operator.ts.
+ */
+const SERVED = "^(app|components|lib)/|^(instrumentation|middleware|proxy)\\.(ts|tsx|js|mjs)$";
+const OPERATOR_DIR = "^lib/operator/";
+const OPERATOR_TESTS = "^tests/(unit|integration)/operator/";
+const EXECUTOR = "^lib/operator/executor\\.ts$";
+const OPERATOR_CONFIG = "^lib/config/operator\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "served-code-cannot-reach-executor",
+      comment:
+        "The query executor costs credits: nothing reachable from a route, page, component or " +
+        "shared lib module may depend on it, even transitively.",
+      severity: "error",
+      from: { path: SERVED, pathNot: OPERATOR_DIR },
+      to: { path: EXECUTOR, reachable: true },
+    },
+    {
+      name: "served-code-cannot-reach-operator-config",
+      comment:
+        "lib/config/operator.ts reads the write key and the gate variables: never on a request path.",
+      severity: "error",
+      from: { path: SERVED, pathNot: OPERATOR_DIR },
+      to: { path: OPERATOR_CONFIG, reachable: true },
+    },
+    {
+      name: "only-prime-script-imports-executor",
+      comment: "scripts/prime-snapshots.ts is the only caller of the executor.",
+      severity: "error",
+      from: { pathNot: `^scripts/prime-snapshots\\.ts$|${OPERATOR_TESTS}` },
+      to: { path: EXECUTOR },
+    },
+    {
+      name: "only-gate-imports-operator-config",
+      comment: "lib/operator/gate.ts is the only reader of the gate variables.",
+      severity: "error",
+      from: { pathNot: `^lib/operator/gate\\.ts$|${OPERATOR_TESTS}` },
+      to: { path: OPERATOR_CONFIG },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: {
+      path: "(^|/)(node_modules|\\.next|\\.data|\\.git|test-results|playwright-report|coverage)/",
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    moduleSystems: ["es6", "cjs"],
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".json"],
+    },
+  },
+};

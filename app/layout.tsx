@@ -1,0 +1,51 @@
+import type { Metadata, Viewport } from "next";
+import Link from "next/link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Stablecoin Intelligence", template: "%s · Stablecoin Intelligence" },
+  description:
+    "Peg deviation, liquidity depth, supply distribution and supply change for USD stablecoins. Informational only.",
+};
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#020617" },
+  ],
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <header className="border-b border-slate-200 dark:border-slate-800">
+          <nav
+            aria-label="Main"
+            className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm"
+          >
+            <Link href="/" className="font-semibold tracking-tight">
+              Stablecoin Intelligence
+            </Link>
+            <Link
+              href="/methodology"
+              className="text-slate-600 hover:underline dark:text-slate-300"
+            >
+              Methodology
+            </Link>
+            <a href="/api/health" className="text-slate-600 hover:underline dark:text-slate-300">
+              API health
+            </a>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+        <footer className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-500 dark:text-slate-400">
+          Informational only, not investment advice. Risk scores are point-in-time observations, not
+          predictions of peg stability. No holder analytics.
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const SELECTOR_MAX_LENGTH = 64;
+export const SELECTOR_PATTERN = /^[A-Za-z0-9._-]+$/;
+
+/** `q`: a symbol (any case), CoinGecko id or DefiLlama id. Never put into an upstream URL. */
+export const selectorSchema = z
+  .string({ error: "is required" })
+  .min(1, "must not be empty")
+  .max(SELECTOR_MAX_LENGTH, `must be at most ${SELECTOR_MAX_LENGTH} characters`)
+  .regex(SELECTOR_PATTERN, "may only contain letters, digits, '.', '_' and '-'");
+
+export const windowSchema = z.enum(["24h", "7d", "30d"], { error: "must be one of 24h, 7d, 30d" });
+
+export const walletSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters")
+  .transform((w) => w.toLowerCase());
+
+/** Largest swap size the finder accepts, USD. */
+export const MAX_SWAP_SIZE_USD = 10_000_000_000;
+
+/** `size_usd`: a plain positive decimal number of USD (no exponent, no sign, no separators). */
+export const swapSizeSchema = z
+  .string()
+  .regex(/^\d{1,11}(\.\d{1,2})?$/, "must be a positive number of USD, e.g. 10000000")
+  .transform(Number)
+  .refine(
+    (n) => n > 0 && n <= MAX_SWAP_SIZE_USD,
+    `must be greater than 0 and at most ${MAX_SWAP_SIZE_USD}`,
+  );

@@ -1,0 +1,187 @@
+/**
+ * `resolveAsset(q)`: a symbol in any case, a CoinGecko id or a DefiLlama id → one asset.
+ * Tracked assets come from the registry; untracked ones from the aggregate list. A symbol shared
+ * by several assets (five are called USDS) resolves to the largest by circulating supply and the
+ * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
+ */
+import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
+
+/** The subset of an aggregate (DefiLlama) asset the resolver needs. */
+export interface AggregateRef {
+  id: string;
+  symbol: string;
+  name: string;
+  geckoId: string | null;
+  circulatingUsd: number;
+  backing: BackingLabel | null;
+  pegType: string;
+}
+
+export interface ResolvedAsset {
+  symbol: string;
+  name: string;
+  defillamaId: string | null;
+  coingeckoId: string | null;
+  backing: BackingLabel | null;
+  issuer: string | null;
+  /** Registry entry when tracked (addresses, transparency facts); null for aggregate-only. */
+  tracked: TrackedAsset | null;
+}
+
+export interface AlternativeAsset {
+  symbol: string;
+  name: string;
+  defillamaId: string;
+  coingeckoId: string | null;
+  circulatingUsd: number;
+}
+
+export type Resolution =
+  | {
+      ok: true;
+      asset: ResolvedAsset;
+      matchedBy: "symbol" | "coingecko-id" | "defillama-id";
+      /** Other assets sharing the symbol, largest first. */
+      alternatives: AlternativeAsset[];
+    }
+  | { ok: false; suggestions: string[] };
+
+export const MAX_SUGGESTIONS = 3;
+const MAX_SUGGESTION_DISTANCE = 2;
+
+function fromTracked(t: TrackedAsset): ResolvedAsset {
+  return {
+    symbol: t.symbol,
+    name: t.name,
+    defillamaId: t.defillamaId,
+    coingeckoId: t.coingeckoId,
+    backing: t.backing,
+    issuer: t.issuer,
+    tracked: t,
+  };
+}
+
+function fromAggregate(a: AggregateRef): ResolvedAsset {
+  const tracked = TRACKED_ASSETS.find((t) => t.defillamaId === a.id);
+  if (tracked) return fromTracked(tracked);
+  return {
+    symbol: a.symbol,
+    name: a.name,
+    defillamaId: a.id,
+    coingeckoId: a.geckoId,
+    backing: a.backing,
+    issuer: null,
+    tracked: null,
+  };
+}
+
+const toAlternative = (a: AggregateRef): AlternativeAsset => ({
+  symbol: a.symbol,
+  name: a.name,
+  defillamaId: a.id,
+  coingeckoId: a.geckoId,
+  circulatingUsd: a.circulatingUsd,
+});
+
+/** Levenshtein distance, bounded: returns `max + 1` as soon as it is exceeded. */
+export function editDistance(a: string, b: string, max = MAX_SUGGESTION_DISTANCE): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+function suggest(q: string, aggregate: readonly AggregateRef[]): string[] {
+  const names = new Map<string, number>(); // display symbol → best score
+  const consider = (label: string, key: string) => {
+    const d = key.startsWith(q) || q.startsWith(key) ? 0.5 : editDistance(q, key);
+    if (d <= MAX_SUGGESTION_DISTANCE && (names.get(label) ?? Infinity) > d) names.set(label, d);
+  };
+  for (const t of TRACKED_ASSETS) {
+    consider(t.symbol, t.symbol.toLowerCase());
+    consider(t.coingeckoId, t.coingeckoId);
+  }
+  for (const a of aggregate) {
+    if (a.pegType !== "peggedUSD") continue;
+    consider(a.symbol, a.symbol.toLowerCase());
+  }
+  return [...names.entries()]
+    .sort((x, y) => x[1] - y[1] || x[0].localeCompare(y[0]))
+    .slice(0, MAX_SUGGESTIONS)
+    .map(([label]) => label);
+}
+
+/**
+ * Resolve a selector that already passed input validation (`[A-Za-z0-9._-]{1,64}`).
+ * `aggregate` is the current aggregate list, or `[]` when it is unavailable (tracked assets
+ * still resolve then).
+ */
+export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Resolution {
+  const needle = q.trim().toLowerCase();
+
+  // 1. DefiLlama id (digits).
+  if (/^\d+$/.test(needle)) {
+    const t = TRACKED_ASSETS.find((x) => x.defillamaId === needle);
+    if (t) return { ok: true, asset: fromTracked(t), matchedBy: "defillama-id", alternatives: [] };
+    const a = aggregate.find((x) => x.id === needle);
+    if (a)
+      return { ok: true, asset: fromAggregate(a), matchedBy: "defillama-id", alternatives: [] };
+  }
+
+  // 2. Symbol, any case: the largest by circulating supply wins; the rest are reported.
+  const bySymbol = aggregate
+    .filter((a) => a.symbol.toLowerCase() === needle)
+    .sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+  const winner = bySymbol[0];
+  if (winner) {
+    return {
+      ok: true,
+      asset: fromAggregate(winner),
+      matchedBy: "symbol",
+      alternatives: bySymbol.slice(1).map(toAlternative),
+    };
+  }
+  const trackedBySymbol = TRACKED_ASSETS.find((t) => t.symbol.toLowerCase() === needle);
+  if (trackedBySymbol) {
+    return { ok: true, asset: fromTracked(trackedBySymbol), matchedBy: "symbol", alternatives: [] };
+  }
+
+  // 3. CoinGecko id.
+  const trackedByGecko = TRACKED_ASSETS.find((t) => t.coingeckoId === needle);
+  if (trackedByGecko) {
+    return {
+      ok: true,
+      asset: fromTracked(trackedByGecko),
+      matchedBy: "coingecko-id",
+      alternatives: [],
+    };
+  }
+  const aggByGecko = aggregate.find(
+    (a) => a.geckoId !== null && a.geckoId.toLowerCase() === needle,
+  );
+  if (aggByGecko) {
+    return {
+      ok: true,
+      asset: fromAggregate(aggByGecko),
+      matchedBy: "coingecko-id",
+      alternatives: [],
+    };
+  }
+
+  return { ok: false, suggestions: suggest(needle, aggregate) };
+}
+
+export function trackedBySymbol(symbol: string): TrackedAsset | undefined {
+  return TRACKED_ASSETS.find((t) => t.symbol.toLowerCase() === symbol.toLowerCase());
+}

@@ -1,0 +1,235 @@
+/**
+ * Risk score, 0–100: HIGHER = LOWER OBSERVED RISK. A point-in-time observation from historical and
+ * current data; not a prediction of peg stability and not investment advice.
+ *
+ *   score = Σ_c w'_c × value_c,   w'_c = w_c ÷ Σ_{present} w   (missing components excluded)
+ *
+ * Weights RISK_WEIGHTS: transparency 0.3, liquidity 0.3, peg stability 0.4 (sum 1). A component
+ * whose input is missing (null) is excluded and the others renormalised; all missing → null.
+ * Scores are rounded to 0.1.
+ *
+ * Components (each 0–100):
+ * - transparency = 0.6 × reporting + 0.4 × cadence, where reporting: on-chain 100, attestation 70,
+ *   audit 50, none 0 and cadence: real-time 100, daily 90, weekly 75, monthly 60, quarterly 40,
+ *   none 0. With no reserve reporting at all the component is 0 whatever the cadence.
+ * - liquidity: r = ±2 % depth ÷ market cap, log-scaled between RATIO_FLOOR (1e-5 → 0) and
+ *   RATIO_CEIL (1e-1 → 100): clamp(100 × (log10 r − log10 1e-5) ÷ (log10 1e-1 − log10 1e-5), 0, 100).
+ * - peg stability (30d de-peg statistics): 100 − penalties, clamped to [0, 100]:
+ *     20 × share outside ±10 bps + 30 × share outside ±50 bps + 50 × share outside ±100 bps
+ *   + 30 × min(1, |worst deviation| ÷ 500 bps)
+ *   + min(25, 5 × excursions beyond ±100 bps).
+ *   Every penalty is non-decreasing in its statistic, so worse statistics never raise the score.
+ */
+import type { DepegStats } from "./depeg";
+
+export type ReserveReporting = "on-chain" | "attestation" | "audit" | "none";
+export type AttestationCadence =
+  "real-time" | "daily" | "weekly" | "monthly" | "quarterly" | "none";
+
+/** Structurally the registry's `TransparencyFacts` (declared here so lib/domain does not import lib/assets). */
+export interface TransparencyInput {
+  reserveReporting: ReserveReporting;
+  attestationCadence: AttestationCadence;
+}
+
+export const RISK_WEIGHTS = { transparency: 0.3, liquidity: 0.3, pegStability: 0.4 } as const;
+export const REPORTING_SCORES: Readonly<Record<ReserveReporting, number>> = {
+  "on-chain": 100,
+  attestation: 70,
+  audit: 50,
+  none: 0,
+};
+export const CADENCE_SCORES: Readonly<Record<AttestationCadence, number>> = {
+  "real-time": 100,
+  daily: 90,
+  weekly: 75,
+  monthly: 60,
+  quarterly: 40,
+  none: 0,
+};
+export const TRANSPARENCY_BLEND = { reporting: 0.6, cadence: 0.4 } as const;
+export const RATIO_FLOOR = 1e-5;
+export const RATIO_CEIL = 1e-1;
+export const PEG_SHARE_PENALTY_POINTS = {
+  outside10Bps: 20,
+  outside50Bps: 30,
+  outside100Bps: 50,
+} as const;
+export const PEG_WORST_PENALTY_MAX_POINTS = 30;
+export const PEG_WORST_FULL_PENALTY_BPS = 500;
+export const PEG_EXCURSION_PENALTY_POINTS = 5;
+export const PEG_EXCURSION_PENALTY_MAX_POINTS = 25;
+export const RISK_SCORE_DISCLAIMER =
+  "Point-in-time observation from historical and current data; not a prediction of peg stability and not investment advice.";
+
+export type RiskComponentName = keyof typeof RISK_WEIGHTS;
+type InputValue = number | string | null;
+
+export interface RiskComponent {
+  name: RiskComponentName;
+  value: number | null;
+  weight: number;
+  /** Weight after renormalising over present components; 0 when missing. */
+  effectiveWeight: number;
+  inputs: Record<string, InputValue>;
+  method: string;
+}
+
+export interface RiskScore {
+  /** 0–100, higher = lower observed risk; null when every component is missing. */
+  score: number | null;
+  components: RiskComponent[];
+  missing: RiskComponentName[];
+  disclaimer: typeof RISK_SCORE_DISCLAIMER;
+}
+
+/** The 30d de-peg statistics the peg-stability component reads. */
+export type PegStabilityInput = Pick<
+  DepegStats,
+  | "points"
+  | "shareOutside10Bps"
+  | "shareOutside50Bps"
+  | "shareOutside100Bps"
+  | "worstDeviationBps"
+  | "excursionsBeyond100Bps"
+>;
+
+export interface LiquidityInput {
+  depth2pctUsd: number | null;
+  marketCapUsd: number | null;
+}
+
+export interface RiskScoreInputs {
+  transparency: TransparencyInput | null;
+  liquidity: LiquidityInput | null;
+  /** 30d window. */
+  pegStability: PegStabilityInput | null;
+}
+
+const clamp100 = (x: number): number => Math.min(100, Math.max(0, x));
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+export function transparencyScore(t: TransparencyInput): number {
+  if (t.reserveReporting === "none") return 0;
+  return (
+    TRANSPARENCY_BLEND.reporting * REPORTING_SCORES[t.reserveReporting] +
+    TRANSPARENCY_BLEND.cadence * CADENCE_SCORES[t.attestationCadence]
+  );
+}
+
+/** Depth ÷ market cap; null when depth is missing/negative or the market cap is not positive. */
+export function depthToMarketCap(l: LiquidityInput): number | null {
+  const { depth2pctUsd: d, marketCapUsd: m } = l;
+  if (d === null || m === null || !Number.isFinite(d) || !Number.isFinite(m) || d < 0 || m <= 0) {
+    return null;
+  }
+  return d / m;
+}
+
+export function liquidityScore(ratio: number): number {
+  if (!(ratio > RATIO_FLOOR)) return 0;
+  const span = Math.log10(RATIO_CEIL) - Math.log10(RATIO_FLOOR);
+  return clamp100((100 * (Math.log10(ratio) - Math.log10(RATIO_FLOOR))) / span);
+}
+
+/** Penalty points of the peg-stability component (see module doc). */
+export function pegStabilityPenalties(p: PegStabilityInput): {
+  sharePoints: number;
+  worstPoints: number;
+  excursionPoints: number;
+} {
+  const share = (x: number | null): number => Math.min(1, Math.max(0, x ?? 0));
+  const sharePoints =
+    PEG_SHARE_PENALTY_POINTS.outside10Bps * share(p.shareOutside10Bps) +
+    PEG_SHARE_PENALTY_POINTS.outside50Bps * share(p.shareOutside50Bps) +
+    PEG_SHARE_PENALTY_POINTS.outside100Bps * share(p.shareOutside100Bps);
+  const worstBps = Math.abs(p.worstDeviationBps ?? 0);
+  const worstPoints =
+    PEG_WORST_PENALTY_MAX_POINTS * Math.min(1, worstBps / PEG_WORST_FULL_PENALTY_BPS);
+  const excursionPoints = Math.min(
+    PEG_EXCURSION_PENALTY_MAX_POINTS,
+    PEG_EXCURSION_PENALTY_POINTS * Math.max(0, p.excursionsBeyond100Bps),
+  );
+  return { sharePoints, worstPoints, excursionPoints };
+}
+
+/** Peg-stability component; null without any price point in the window. */
+export function pegStabilityScore(p: PegStabilityInput): number | null {
+  if (p.points <= 0 || p.worstDeviationBps === null) return null;
+  const { sharePoints, worstPoints, excursionPoints } = pegStabilityPenalties(p);
+  return clamp100(100 - sharePoints - worstPoints - excursionPoints);
+}
+
+const METHODS: Record<RiskComponentName, string> = {
+  transparency:
+    "0.6 × reserve reporting (on-chain 100, attestation 70, audit 50, none 0) + 0.4 × report cadence (real-time 100, daily 90, weekly 75, monthly 60, quarterly 40, none 0); 0 without reserve reporting.",
+  liquidity:
+    "±2 % depth ÷ market cap on a log scale: 0 at 1e-5 or below, 100 at 1e-1 or above, linear in log10 between.",
+  pegStability:
+    "100 − (20 × share outside ±10 bps + 30 × share outside ±50 bps + 50 × share outside ±100 bps) − 30 × min(1, |worst deviation| ÷ 500 bps) − min(25, 5 × excursions beyond ±100 bps), over 30 days, clamped to 0–100.",
+};
+
+function evaluate(
+  name: RiskComponentName,
+  i: RiskScoreInputs,
+): Omit<RiskComponent, "effectiveWeight"> {
+  const base = { name, weight: RISK_WEIGHTS[name], method: METHODS[name] };
+  if (name === "transparency") {
+    const t = i.transparency;
+    if (t === null) return { ...base, value: null, inputs: {} };
+    return {
+      ...base,
+      value: round1(transparencyScore(t)),
+      inputs: {
+        reserveReporting: t.reserveReporting,
+        attestationCadence: t.attestationCadence,
+        reportingScore: REPORTING_SCORES[t.reserveReporting],
+        cadenceScore: CADENCE_SCORES[t.attestationCadence],
+      },
+    };
+  }
+  if (name === "liquidity") {
+    const l = i.liquidity;
+    const ratio = l === null ? null : depthToMarketCap(l);
+    const inputs: Record<string, InputValue> =
+      l === null
+        ? {}
+        : { depth2pctUsd: l.depth2pctUsd, marketCapUsd: l.marketCapUsd, depthToMarketCap: ratio };
+    return { ...base, value: ratio === null ? null : round1(liquidityScore(ratio)), inputs };
+  }
+  const p = i.pegStability;
+  const value = p === null ? null : pegStabilityScore(p);
+  if (p === null || value === null) return { ...base, value: null, inputs: {} };
+  const penalties = pegStabilityPenalties(p);
+  return {
+    ...base,
+    value: round1(value),
+    inputs: {
+      window: "30d",
+      points: p.points,
+      shareOutside10Bps: p.shareOutside10Bps,
+      shareOutside50Bps: p.shareOutside50Bps,
+      shareOutside100Bps: p.shareOutside100Bps,
+      worstDeviationBps: p.worstDeviationBps,
+      excursionsBeyond100Bps: p.excursionsBeyond100Bps,
+      ...penalties,
+    },
+  };
+}
+
+/** Weighted risk score over the present components (see module doc). */
+export function riskScore(inputs: RiskScoreInputs): RiskScore {
+  const names = Object.keys(RISK_WEIGHTS) as RiskComponentName[];
+  const evaluated = names.map((n) => evaluate(n, inputs));
+  const presentWeight = evaluated.reduce((a, c) => a + (c.value === null ? 0 : c.weight), 0);
+  const components = evaluated.map((c) => ({
+    ...c,
+    effectiveWeight: c.value === null || presentWeight <= 0 ? 0 : c.weight / presentWeight,
+  }));
+  const missing = components.filter((c) => c.value === null).map((c) => c.name);
+  const score =
+    presentWeight > 0
+      ? round1(clamp100(components.reduce((a, c) => a + c.effectiveWeight * (c.value ?? 0), 0)))
+      : null;
+  return { score, components, missing, disclaimer: RISK_SCORE_DISCLAIMER };
+}

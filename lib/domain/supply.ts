@@ -1,0 +1,42 @@
+/** Supply distribution and change. Pure functions; amounts in USD or token units as named. */
+import { canonicalChain } from "./chains";
+
+/** Share-sum tolerance promised by the intel route. */
+export const SHARE_SUM_TOLERANCE = 1e-9;
+
+/**
+ * Map of canonical lowercase chain → fraction of supply. Non-positive and non-finite amounts
+ * are dropped; labels that map to one chain are merged. The last share absorbs rounding so the
+ * shares sum to exactly 1 (±1e-12). Empty input → empty map.
+ */
+export function supplyShares(amounts: Iterable<readonly [string, number]>): Record<string, number> {
+  const merged = new Map<string, number>();
+  for (const [label, amount] of amounts) {
+    if (!Number.isFinite(amount) || amount <= 0) continue;
+    const chain = canonicalChain(label);
+    merged.set(chain, (merged.get(chain) ?? 0) + amount);
+  }
+  const total = [...merged.values()].reduce((a, b) => a + b, 0);
+  if (!(total > 0)) return {};
+  const entries = [...merged.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const out: Record<string, number> = {};
+  let assigned = 0;
+  entries.forEach(([chain, amount], idx) => {
+    const share = idx === entries.length - 1 ? Math.max(0, 1 - assigned) : amount / total;
+    out[chain] = share;
+    assigned += share;
+  });
+  return out;
+}
+
+/** Change between two values; nulls when the earlier value is missing or not positive. */
+export function supplyChange(
+  currentUsd: number,
+  previousUsd: number | null,
+): { changeUsd: number | null; changePct: number | null } {
+  if (previousUsd === null || !Number.isFinite(previousUsd) || previousUsd <= 0) {
+    return { changeUsd: null, changePct: null };
+  }
+  const changeUsd = currentUsd - previousUsd;
+  return { changeUsd, changePct: (changeUsd / previousUsd) * 100 };
+}

@@ -1,0 +1,94 @@
+/**
+ * `/api/health`: which sources are configured, what their last call did, whether the cache
+ * answers, and the per-instance telemetry counters. Never a key, URL or host.
+ */
+import { getConfig } from "@/lib/config";
+import { getKv } from "@/lib/kv";
+import { telemetry, type ProviderName } from "@/lib/telemetry";
+
+export const KV_PROBE_KEY = "health:probe";
+const KV_PROBE_TTL_SECONDS = 60;
+
+interface SourceHealth {
+  name: string;
+  provider: ProviderName;
+  type: "aggregate" | "market" | "liquidity" | "on-chain-scheduled";
+  configured: boolean;
+  lastCall: { outcome: string; at: string; durationMs: number } | null;
+}
+
+export interface HealthReport {
+  status: "ok" | "degraded";
+  uptimeSeconds: number;
+  startedAt: string;
+  sources: SourceHealth[];
+  cache: { driver: string; ok: boolean; latencyMs: number; error?: string };
+  telemetry: {
+    note: string;
+    providerCalls: ReturnType<typeof telemetry.providerCalls>;
+    cache: Record<string, number>;
+  };
+}
+
+function source(
+  name: string,
+  provider: ProviderName,
+  type: SourceHealth["type"],
+  configured: boolean,
+): SourceHealth {
+  const last = telemetry.lastOutcome(provider);
+  return {
+    name,
+    provider,
+    type,
+    configured,
+    lastCall: last
+      ? { outcome: last.outcome, at: last.at, durationMs: Math.round(last.durationMs) }
+      : null,
+  };
+}
+
+async function probeCache(): Promise<HealthReport["cache"]> {
+  const started = performance.now();
+  const kv = getKv();
+  try {
+    await kv.set(KV_PROBE_KEY, { at: Date.now() }, KV_PROBE_TTL_SECONDS);
+    await kv.get(KV_PROBE_KEY);
+    return { driver: kv.driver, ok: true, latencyMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    const kind =
+      e && typeof e === "object" && "kind" in e ? String((e as { kind: unknown }).kind) : "error";
+    return {
+      driver: kv.driver,
+      ok: false,
+      latencyMs: Math.round(performance.now() - started),
+      error: kind,
+    };
+  }
+}
+
+export async function healthReport(now: number = Date.now()): Promise<HealthReport> {
+  const config = getConfig();
+  const duneConfigured =
+    Boolean(config.providers.dune.apiKey) && Object.values(config.duneQueries).some(Boolean);
+  const cache = await probeCache();
+  const sources = [
+    source("DefiLlama", "defillama", "aggregate", true),
+    source("CoinGecko", "coingecko", "market", true),
+    source("DexScreener", "dexscreener", "liquidity", true),
+    source("Dune", "dune", "on-chain-scheduled", duneConfigured),
+  ];
+  const failing = sources.some((s) => s.lastCall && s.lastCall.outcome !== "ok");
+  return {
+    status: cache.ok && !failing && duneConfigured ? "ok" : "degraded",
+    uptimeSeconds: Math.round((now - telemetry.startedAt) / 1000),
+    startedAt: new Date(telemetry.startedAt).toISOString(),
+    sources,
+    cache,
+    telemetry: {
+      note: "Per-instance counters; reset on cold start. Directional, not billing-grade.",
+      providerCalls: telemetry.providerCalls(),
+      cache: telemetry.cacheCounters(),
+    },
+  };
+}

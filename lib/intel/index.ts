@@ -1,0 +1,154 @@
+/**
+ * GET /api/stablecoin-intel: peg, liquidity and supply context for one stablecoin (spec §1
+ * request flow): live price and depth from the market provider and DEX aggregator, supply
+ * distribution from the cached on-chain snapshot (aggregate fallback), and provenance.
+ */
+import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
+import { supplyDistribution } from "@/lib/assets/distribution";
+import { marketView } from "@/lib/assets/market-view";
+import { confidenceScore } from "@/lib/domain/confidence";
+import { pegDeviationBps } from "@/lib/domain/peg";
+import type { IntelResponse } from "./schema";
+
+export const DEPTH_METHOD =
+  "CEX: sum of ±2% order-book depth over the asset's tickers. DEX: per-pool model on TVL (constant product, concentrated liquidity, stableswap) with outlier caps. See /methodology#depth.";
+export const CONFIDENCE_METHOD =
+  "Source availability (snapshot freshness against its TTL) plus pairwise agreement of independent prices. See /methodology#confidence.";
+
+const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : null);
+
+export function buildIntel(
+  ctx: AssetContext,
+  now: number,
+): Omit<IntelResponse, "holderAnalyticsSupported"> {
+  const warnings = [...ctx.warnings];
+  const mv = marketView(ctx);
+  const price = mv.priceUsd;
+  const cex = mv.cex;
+  const modelled = mv.pools;
+
+  const dist = supplyDistribution(ctx, warnings);
+  const snap = ctx.supplySnapshot?.ok ? ctx.supplySnapshot : null;
+
+  const sources: IntelResponse["metadata"]["sources"] = [];
+  if (ctx.quote?.value || cex) {
+    sources.push({
+      name: "CoinGecko",
+      type: "market",
+      latency: "low",
+      as_of: iso(ctx.quote?.asOf ?? ctx.tickers?.asOf ?? null),
+    });
+  }
+  if (modelled && modelled.included.length > 0) {
+    sources.push({
+      name: "DexScreener",
+      type: "liquidity",
+      latency: "low",
+      as_of: iso(ctx.pools?.asOf ?? null),
+    });
+  }
+  if (ctx.aggregateEntry) {
+    sources.push({
+      name: "DefiLlama",
+      type: "aggregate",
+      latency: "low",
+      as_of: iso(ctx.aggregate.asOf),
+      role:
+        dist.source === "aggregate"
+          ? "asset resolution, price cross-check, supply distribution"
+          : "asset resolution, price cross-check",
+    });
+  }
+  if (snap && dist.usedSnapshot) {
+    sources.push({
+      name: "Dune",
+      type: "on-chain-scheduled",
+      last_updated: snap.executionEndedAt,
+      role: "supply distribution",
+    });
+  }
+
+  const confidence = confidenceScore({
+    market: price !== null,
+    cexDepth: cex !== null && cex.tickersWithDepth > 0,
+    dex: modelled !== null && modelled.included.length > 0,
+    aggregate: ctx.aggregateEntry !== null,
+    onChain:
+      snap && dist.usedSnapshot
+        ? { ageMs: now - Date.parse(snap.executionEndedAt), ttlMs: snap.ttlSeconds * 1000 }
+        : null,
+    prices: mv.prices,
+  });
+
+  return {
+    asset: ctx.asset.symbol,
+    data: {
+      price,
+      peg_deviation_bps: pegDeviationBps(price),
+      market_cap_usd: mv.marketCapUsd,
+      liquidity_depth_2pct_usd: mv.totalDepthUsd,
+      volume_24h_usd: mv.volume24hUsd,
+      supply_distribution: dist.shares,
+      supply_distribution_source: dist.source,
+      liquidity_depth_breakdown: {
+        cex_usd: cex ? cex.depth2pctUsd : null,
+        cex_up_usd: cex ? cex.upUsd : null,
+        cex_down_usd: cex ? cex.downUsd : null,
+        cex_venues: cex?.venues ?? [],
+        dex_usd: mv.dexDepthUsd,
+        dex_stable_stable_usd: mv.dexSplit?.stableStableUsd ?? null,
+        dex_stable_volatile_usd: mv.dexSplit?.stableVolatileUsd ?? null,
+        dex_pools_counted: modelled?.included.length ?? 0,
+        dex_pools_excluded: modelled?.excluded.length ?? 0,
+        dex_pools_capped: modelled?.included.filter((p) => p.capped).length ?? 0,
+        method: DEPTH_METHOD,
+      },
+      price_sources: mv.prices,
+    },
+    metadata: {
+      sources,
+      confidence_score: confidence.score,
+      confidence_breakdown: {
+        availability: confidence.availability,
+        agreement: confidence.agreement,
+        method: CONFIDENCE_METHOD,
+      },
+      resolved: {
+        symbol: ctx.asset.symbol,
+        name: ctx.asset.name,
+        defillama_id: ctx.asset.defillamaId,
+        coingecko_id: ctx.asset.coingeckoId,
+        backing: ctx.asset.backing,
+        issuer: ctx.asset.issuer,
+        matched_by: ctx.matchedBy,
+        other_assets_with_symbol: ctx.alternatives.map((a) => ({
+          symbol: a.symbol,
+          name: a.name,
+          defillama_id: a.defillamaId,
+          circulating_usd: a.circulatingUsd,
+        })),
+      },
+      generated_at: new Date(now).toISOString(),
+    },
+    warnings,
+  };
+}
+
+export type IntelResult =
+  | { ok: true; body: Omit<IntelResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | { ok: false; suggestions: string[] };
+
+export async function getStablecoinIntel(
+  q: string,
+  signal?: AbortSignal,
+  now: () => number = Date.now,
+): Promise<IntelResult> {
+  const r = await loadAssetContext(
+    q,
+    { quote: true, tickers: true, pools: true, supplySnapshot: true },
+    signal,
+  );
+  if (!r.ok) return r;
+  const body = buildIntel(r.ctx, now());
+  return { ok: true, body, degraded: body.warnings.length > 0 };
+}

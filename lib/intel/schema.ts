@@ -1,0 +1,76 @@
+/** The normalized stablecoin response (spec §2), defined once: validated in tests, published as OpenAPI. */
+import { z } from "zod";
+
+const usd = z.number().nullable();
+
+export const sourceEntrySchema = z.object({
+  name: z.string(),
+  type: z.enum(["market", "liquidity", "on-chain-scheduled", "aggregate"]),
+  latency: z.literal("low").optional(),
+  last_updated: z
+    .string()
+    .optional()
+    .describe("Scheduled source: execution_ended_at of the last successful run."),
+  as_of: z.string().nullable().optional().describe("When this service fetched the data."),
+  role: z.string().optional(),
+});
+
+export const intelResponseSchema = z.object({
+  asset: z.string(),
+  data: z.object({
+    price: usd.describe("USD, market provider"),
+    peg_deviation_bps: usd.describe("(price − 1) × 10 000"),
+    market_cap_usd: usd,
+    liquidity_depth_2pct_usd: usd.describe("CEX ±2 % order-book depth + modelled DEX ±2 % depth"),
+    volume_24h_usd: usd,
+    supply_distribution: z
+      .record(z.string(), z.number().min(0).max(1))
+      .describe("Lowercase canonical chain → fraction of supply; sums to 1"),
+    supply_distribution_source: z.enum(["on-chain-scheduled", "aggregate"]).nullable(),
+    liquidity_depth_breakdown: z.object({
+      cex_usd: usd,
+      cex_up_usd: usd,
+      cex_down_usd: usd,
+      cex_venues: z.array(z.string()),
+      dex_usd: usd,
+      dex_stable_stable_usd: usd,
+      dex_stable_volatile_usd: usd,
+      dex_pools_counted: z.number().int(),
+      dex_pools_excluded: z.number().int(),
+      dex_pools_capped: z.number().int(),
+      method: z.string(),
+    }),
+    price_sources: z.object({ market: usd, aggregate: usd, dex: usd }),
+  }),
+  metadata: z.object({
+    sources: z.array(sourceEntrySchema),
+    confidence_score: z.number().min(0).max(1),
+    confidence_breakdown: z.object({
+      availability: z.number(),
+      agreement: z.number(),
+      method: z.string(),
+    }),
+    resolved: z.object({
+      symbol: z.string(),
+      name: z.string(),
+      defillama_id: z.string().nullable(),
+      coingecko_id: z.string().nullable(),
+      backing: z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable(),
+      issuer: z.string().nullable(),
+      matched_by: z.enum(["symbol", "coingecko-id", "defillama-id"]),
+      other_assets_with_symbol: z.array(
+        z.object({
+          symbol: z.string(),
+          name: z.string(),
+          defillama_id: z.string(),
+          circulating_usd: z.number(),
+        }),
+      ),
+    }),
+    generated_at: z.string(),
+  }),
+  warnings: z.array(z.string()),
+  holderAnalyticsSupported: z.literal(false),
+});
+
+export type IntelResponse = z.infer<typeof intelResponseSchema>;

@@ -1,0 +1,102 @@
+/**
+ * GET /api/stablecoin-issuers: market cap by issuer × chain for the treemap, issuer
+ * concentration of the USD stablecoin market (HHI, top-issuer share), and issuer exposure from
+ * the scheduled on-chain snapshot. Issuers come from the registry; an asset outside it is its
+ * own issuer, under its asset name (`issuer_source: "asset-name"`).
+ */
+import { W } from "@/lib/assets/warnings";
+import {
+  issuerChainTreemap,
+  issuerMarketConcentration,
+  TREEMAP_ROOT_NAME,
+} from "@/lib/domain/concentration";
+import { readAggregate } from "@/lib/snapshot/live";
+import { readSnapshot } from "@/lib/snapshot/snapshots";
+import { issuerOf, listedAssets } from "@/lib/supply/panel";
+import { issuerExposure } from "./exposure";
+import type { IssuersResponse } from "./schema";
+
+export const CONCENTRATION_METHOD =
+  "HHI = Σ (issuer share in %)² over issuers of the listed USD stablecoins, 0–10 000; below 1 500 unconcentrated, above 2 500 highly concentrated. See /methodology#concentration.";
+
+export type IssuersResult =
+  | { ok: true; body: Omit<IssuersResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | { ok: false; warning: string };
+
+export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
+  const [aggregate, exposure] = await Promise.all([
+    readAggregate({ signal }).catch(() => null),
+    readSnapshot("issuerExposure", { signal }),
+  ]);
+  if (!aggregate) return { ok: false, warning: W.aggregateUnavailable };
+
+  const warnings: string[] = [];
+  if (aggregate.source === "stale") warnings.push(W.aggregateStale(aggregate.storedAt));
+  if (!exposure.ok) warnings.push(exposure.warning);
+
+  const assets = listedAssets(aggregate.value.assets);
+  const issuerName = (a: (typeof assets)[number]) => issuerOf(a) ?? a.name;
+  const tree = issuerChainTreemap(
+    assets.flatMap((a) =>
+      Object.entries(a.chainCirculating).map(([chain, v]) => ({
+        issuer: issuerName(a),
+        chain,
+        valueUsd: v.currentUsd,
+      })),
+    ),
+  );
+  const assetsByIssuer = new Map<string, string[]>();
+  for (const a of assets)
+    assetsByIssuer.set(issuerName(a), [...(assetsByIssuer.get(issuerName(a)) ?? []), a.symbol]);
+  const fromRegistry = new Set(assets.filter((a) => issuerOf(a) !== null).map(issuerName));
+  const market = issuerMarketConcentration(
+    assets.map((a) => ({ issuer: issuerName(a), circulatingUsd: a.circulatingUsd })),
+  );
+
+  const sources: IssuersResponse["metadata"]["sources"] = [
+    {
+      name: "DefiLlama",
+      type: "aggregate",
+      latency: "low",
+      as_of: new Date(aggregate.storedAt).toISOString(),
+    },
+  ];
+  if (exposure.ok)
+    sources.push({
+      name: "Dune",
+      type: "on-chain-scheduled",
+      last_updated: exposure.executionEndedAt,
+    });
+
+  return {
+    ok: true,
+    degraded: warnings.length > 0,
+    body: {
+      tree: {
+        name: TREEMAP_ROOT_NAME,
+        children: tree.children.map((n) => ({
+          name: n.name,
+          issuer_source: fromRegistry.has(n.name) ? "registry" : "asset-name",
+          value: n.children.reduce((s, c) => s + c.value, 0),
+          assets: assetsByIssuer.get(n.name) ?? [],
+          children: n.children,
+        })),
+      },
+      concentration: {
+        hhi: market.hhi ?? 0,
+        top_issuer: market.topIssuer
+          ? { name: market.topIssuer, share_pct: (market.topIssuerShare ?? 0) * 100 }
+          : null,
+        issuers: market.issuers.map((i) => ({
+          name: i.issuer,
+          share_pct: i.share * 100,
+          circulating_usd: i.circulatingUsd,
+        })),
+        method: CONCENTRATION_METHOD,
+      },
+      exposure: exposure.ok ? issuerExposure(exposure.rows) : [],
+      metadata: { sources, total_circulating_usd: market.totalUsd },
+      warnings,
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/** Body of GET /api/stablecoin-issuers: issuer × chain market-cap tree and issuer concentration. */
+import { z } from "zod";
+
+export const chainLeafSchema = z.object({ name: z.string(), value: z.number() });
+export const issuerNodeSchema = z.object({
+  name: z.string(),
+  issuer_source: z.enum(["registry", "asset-name"]),
+  value: z.number(),
+  assets: z.array(z.string()),
+  children: z.array(chainLeafSchema),
+});
+
+export const issuersResponseSchema = z.object({
+  tree: z.object({ name: z.literal("USD stablecoins"), children: z.array(issuerNodeSchema) }),
+  concentration: z.object({
+    hhi: z
+      .number()
+      .describe("Herfindahl–Hirschman index over issuer market shares in percent, 0–10 000"),
+    top_issuer: z.object({ name: z.string(), share_pct: z.number() }).nullable(),
+    issuers: z.array(
+      z.object({ name: z.string(), share_pct: z.number(), circulating_usd: z.number() }),
+    ),
+    method: z.string(),
+  }),
+  exposure: z
+    .array(
+      z.object({
+        token_symbol: z.string(),
+        issuer: z.string(),
+        held_by_issuer_entities_tokens: z.number(),
+        total_supply_tokens: z.number(),
+        share_of_supply: z
+          .number()
+          .nullable()
+          .describe("Fraction 0–1 of the token's supply on the covered chains"),
+        chains: z.array(z.string()),
+        entities: z.array(
+          z.object({ label: z.string(), chain: z.string(), label_source: z.string() }),
+        ),
+      }),
+    )
+    .describe("Share of supply held by minting/redemption entities (scheduled on-chain snapshot)"),
+  metadata: z.object({
+    sources: z.array(
+      z.object({
+        name: z.string(),
+        type: z.string(),
+        latency: z.literal("low").optional(),
+        last_updated: z.string().optional(),
+        as_of: z.string().nullable().optional(),
+      }),
+    ),
+    total_circulating_usd: z.number(),
+  }),
+  warnings: z.array(z.string()),
+  holderAnalyticsSupported: z.literal(false),
+});
+
+export type IssuersResponse = z.infer<typeof issuersResponseSchema>;
+export type IssuerNode = z.infer<typeof issuerNodeSchema>;

@@ -1,0 +1,61 @@
+/** GET /api/stablecoin-peg-history: sparkline series for one window and its depeg statistics. */
+import { loadAssetContext } from "@/lib/assets/context";
+import { marketView } from "@/lib/assets/market-view";
+import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
+import type { PegHistoryResponse } from "./schema";
+import { depegStatsJson, loadWindowSeries, seriesJson } from "./series";
+
+export const PEG_HISTORY_METHOD =
+  "Market-provider price history (5-minute points for 24h, hourly for 7d and 30d); deviation = (price − 1) × 10 000 bps; time-weighted depeg statistics with gaps excluded. See /methodology#depeg.";
+export const MARKET_HISTORY_UNAVAILABLE =
+  "CoinGecko (market): price history is unavailable for this window.";
+
+export type PegHistoryResult =
+  | { ok: true; body: Omit<PegHistoryResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | { ok: false; suggestions: string[] };
+
+export async function getPegHistory(
+  q: string,
+  window: DepegWindow,
+  signal?: AbortSignal,
+  now: () => number = Date.now,
+): Promise<PegHistoryResult> {
+  const r = await loadAssetContext(q, { pools: true }, signal);
+  if (!r.ok) return r;
+  const { ctx } = r;
+  const series = await loadWindowSeries(ctx.asset.coingeckoId, window, signal);
+  const warnings = ctx.warnings.filter((w) => w.startsWith("DexScreener"));
+  if (series.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
+  const nowMs = now();
+  const mv = marketView(ctx);
+  return {
+    ok: true,
+    degraded: warnings.length > 0,
+    body: {
+      asset: ctx.asset.symbol,
+      window,
+      series: series.points ? seriesJson(series.points) : [],
+      stats: depegStatsJson(depegStats(series.points ?? [], window, nowMs)),
+      dex_current_price: mv.prices.dex,
+      metadata: {
+        sources: [
+          {
+            name: "CoinGecko",
+            type: "market",
+            latency: "low",
+            as_of: series.asOf ? new Date(series.asOf).toISOString() : null,
+          },
+          {
+            name: "DexScreener",
+            type: "liquidity",
+            latency: "low",
+            as_of: ctx.pools?.asOf ? new Date(ctx.pools.asOf).toISOString() : null,
+          },
+        ],
+        method: PEG_HISTORY_METHOD,
+        generated_at: new Date(nowMs).toISOString(),
+      },
+      warnings,
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Peg-history series for one asset and window, from the market provider's price history
+ * (5-minute points for 24h, hourly for 7d and 30d) — never from scheduled on-chain queries —
+ * plus depeg statistics in the response's snake_case shape.
+ */
+import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
+import { pegDeviationBps } from "@/lib/domain/peg";
+import type { PricePoint } from "@/lib/domain/types";
+import { readMarketChart } from "@/lib/snapshot/live";
+
+/** The market provider's history request for each window. */
+export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {
+  "24h": 1,
+  "7d": 7,
+  "30d": 30,
+};
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function depegStatsJson(s: DepegStats) {
+  return {
+    window: s.window,
+    points: s.points,
+    from: iso(s.firstMs),
+    to: iso(s.lastMs),
+    worst_deviation_bps: s.worstDeviationBps,
+    worst_at: iso(s.worstAtMs),
+    share_outside_10_bps: s.shareOutside10Bps,
+    share_outside_50_bps: s.shareOutside50Bps,
+    share_outside_100_bps: s.shareOutside100Bps,
+    excursions_beyond_100_bps: s.excursionsBeyond100Bps,
+    coverage: s.coverage,
+    gap_ms: s.gapMs,
+    current_deviation_bps: s.currentDeviationBps,
+    status: s.status,
+  };
+}
+export type DepegStatsJson = ReturnType<typeof depegStatsJson>;
+
+export function seriesJson(points: readonly PricePoint[]) {
+  return points.map((p) => ({
+    t: p.timestampMs,
+    price: p.priceUsd,
+    deviation_bps: pegDeviationBps(p.priceUsd) ?? 0,
+  }));
+}
+
+export interface WindowSeries {
+  points: PricePoint[] | null;
+  asOf: number | null;
+}
+
+/** Price history for a window; null points when the market provider is unavailable. */
+export async function loadWindowSeries(
+  coingeckoId: string | null,
+  window: DepegWindow,
+  signal?: AbortSignal,
+): Promise<WindowSeries> {
+  if (!coingeckoId) return { points: null, asOf: null };
+  try {
+    const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], { signal });
+    return { points: r.value.prices, asOf: r.storedAt };
+  } catch {
+    return { points: null, asOf: null };
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * GET /api/stablecoin-pools: the asset's DEX pools by venue × chain (DEX aggregator data), each
+ * with its modelled ±2 % depth, and — for a swap size — pools ranked by estimated price impact
+ * under each pool's model (the deep-liquidity finder).
+ */
+import { loadAssetContext } from "@/lib/assets/context";
+import { DEX_CHAINS } from "@/lib/domain/chains";
+import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
+import type { PoolRecord, PoolsResponse } from "./schema";
+
+export const POOLS_METHOD =
+  "Pools from the DEX aggregator; ±2% depth modelled per pool type on TVL with outlier caps. See /methodology#depth.";
+export const FINDER_METHOD =
+  "Estimated execution slippage S / (V + S) on the pool's virtual reserves V = k × TVL / 2; a swap larger than the pool's real reserve on one side is not fillable there. See /methodology#finder.";
+export const MAX_FINDER_RESULTS = 10;
+
+const pairName = (p: PoolDepth, symbol: string) => `${symbol}/${p.pool.counterSymbol}`;
+
+function toRecord(p: PoolDepth, symbol: string, sizeUsd: number | null): PoolRecord {
+  return {
+    chain: p.pool.chain,
+    venue: p.pool.dexId,
+    pair_address: p.pool.pairAddress,
+    url: p.pool.url,
+    labels: p.pool.labels,
+    pair: pairName(p, symbol),
+    counter_symbol: p.pool.counterSymbol,
+    pair_kind: p.pairKind,
+    model: p.model,
+    amplification: p.amplification,
+    liquidity_usd: p.pool.liquidityUsd ?? 0,
+    effective_tvl_usd: p.effectiveTvlUsd,
+    capped: p.capped,
+    depth_2pct_usd: p.depth2pctUsd,
+    volume_24h_usd: p.pool.volume24hUsd,
+    asset_price_usd: p.pool.assetPriceUsd,
+    ...(sizeUsd !== null ? { estimated_impact_bps: estimatedImpactBps(p, sizeUsd) } : {}),
+  };
+}
+
+function poolMap(pools: readonly PoolDepth[]): PoolsResponse["pool_map"] {
+  const cells = new Map<string, PoolsResponse["pool_map"][number]>();
+  for (const p of pools) {
+    const key = `${p.pool.dexId}|${p.pool.chain}`;
+    const c = cells.get(key) ?? {
+      venue: p.pool.dexId,
+      chain: p.pool.chain,
+      pools: 0,
+      liquidity_usd: 0,
+      depth_2pct_usd: 0,
+    };
+    c.pools += 1;
+    c.liquidity_usd += p.effectiveTvlUsd;
+    c.depth_2pct_usd += p.depth2pctUsd;
+    cells.set(key, c);
+  }
+  return [...cells.values()].sort((a, b) => b.depth_2pct_usd - a.depth_2pct_usd);
+}
+
+/** Pools ranked by estimated impact for `sizeUsd`; unfillable pools last. */
+export function rankForSwap(pools: readonly PoolDepth[], symbol: string, sizeUsd: number) {
+  return pools
+    .map((p) => {
+      const impact = estimatedImpactBps(p, sizeUsd);
+      return {
+        chain: p.pool.chain,
+        venue: p.pool.dexId,
+        pair_address: p.pool.pairAddress,
+        pair: pairName(p, symbol),
+        estimated_impact_bps: impact,
+        fillable: impact !== null,
+      };
+    })
+    .sort((a, b) => (a.estimated_impact_bps ?? Infinity) - (b.estimated_impact_bps ?? Infinity))
+    .slice(0, MAX_FINDER_RESULTS);
+}
+
+export type PoolsResult =
+  | { ok: true; body: Omit<PoolsResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | { ok: false; suggestions: string[] };
+
+export async function getPools(
+  q: string,
+  sizeUsd: number | null,
+  signal?: AbortSignal,
+): Promise<PoolsResult> {
+  const r = await loadAssetContext(q, { pools: true, quote: true }, signal);
+  if (!r.ok) return r;
+  const { ctx } = r;
+  const marketCap = ctx.quote?.value?.marketCapUsd ?? ctx.aggregateEntry?.circulatingUsd ?? null;
+  const modelled = ctx.pools?.value
+    ? modelPools(ctx.pools.value, marketCap)
+    : { included: [], excluded: [] };
+  const included = [...modelled.included].sort((a, b) => b.depth2pctUsd - a.depth2pctUsd);
+  const warnings = ctx.warnings.filter(
+    (w) => w.startsWith("DexScreener") || w.startsWith("DefiLlama"),
+  );
+  const chainsQueried = ctx.asset.tracked
+    ? DEX_CHAINS.filter((c) => (ctx.asset.tracked?.addresses[c].length ?? 0) > 0)
+    : [];
+  if (!ctx.asset.tracked) {
+    warnings.push(
+      "DexScreener (liquidity): no contract addresses are registered for this asset, so no pools are listed.",
+    );
+  }
+  return {
+    ok: true,
+    degraded: warnings.length > 0,
+    body: {
+      asset: ctx.asset.symbol,
+      pools: included.map((p) => toRecord(p, ctx.asset.symbol, sizeUsd)),
+      excluded: modelled.excluded.map((e) => ({
+        chain: e.pool.chain,
+        venue: e.pool.dexId,
+        pair_address: e.pool.pairAddress,
+        reason: e.reason,
+      })),
+      pool_map: poolMap(included),
+      finder:
+        sizeUsd !== null
+          ? {
+              size_usd: sizeUsd,
+              ranked: rankForSwap(included, ctx.asset.symbol, sizeUsd),
+              method: FINDER_METHOD,
+            }
+          : null,
+      metadata: {
+        sources: [
+          {
+            name: "DexScreener",
+            type: "liquidity",
+            latency: "low",
+            as_of: ctx.pools?.asOf ? new Date(ctx.pools.asOf).toISOString() : null,
+          },
+        ],
+        chains_queried: chainsQueried,
+        method: POOLS_METHOD,
+      },
+      warnings,
+    },
+  };
+}

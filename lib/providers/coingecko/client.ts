@@ -1,0 +1,102 @@
+/**
+ * Market data provider (CoinGecko). The optional key is sent only as a header
+ * (`x-cg-demo-api-key`, or `x-cg-pro-api-key` on the pro plan) — never in the URL.
+ */
+import { getConfig } from "@/lib/config";
+import type { MarketChart, MarketQuote, MarketTicker } from "@/lib/domain/types";
+import { providerGet, type ProviderCallOptions } from "../http";
+import { fillPath, idSegment, ProviderInputError } from "../segments";
+import { toMarketQuote, toMarketTicker, toPricePoints, toValuePoints } from "./map";
+import { marketChartSchema, marketsSchema, tickersSchema } from "./schemas";
+
+const PROVIDER = "coingecko";
+export const COINGECKO_ENDPOINTS = {
+  markets: "/coins/markets",
+  marketChart: "/coins/{id}/market_chart",
+  tickers: "/coins/{id}/tickers",
+} as const;
+
+/** `/coins/markets` returns at most 100 rows per page by default. */
+const MARKETS_IDS_PER_CALL = 100;
+export const MARKET_CHART_DAYS = [1, 7, 30] as const;
+export type MarketChartDays = (typeof MARKET_CHART_DAYS)[number];
+
+function keyHeaders(): Record<string, string> {
+  const { apiKey, plan } = getConfig().providers.coingecko;
+  if (!apiKey) return {};
+  return plan === "pro" ? { "x-cg-pro-api-key": apiKey } : { "x-cg-demo-api-key": apiKey };
+}
+
+function base() {
+  return {
+    provider: PROVIDER,
+    baseUrl: getConfig().providers.coingecko.baseUrl,
+    headers: keyHeaders(),
+  } as const;
+}
+
+/** `GET /coins/markets?vs_currency=usd&ids=…` → one quote per known id (unknown ids are absent). */
+export async function fetchMarkets(
+  ids: string[],
+  options: ProviderCallOptions = {},
+): Promise<MarketQuote[]> {
+  const endpoint = COINGECKO_ENDPOINTS.markets;
+  const unique = [...new Set(ids)].map((id) =>
+    idSegment(id, { provider: PROVIDER, endpoint }, "coin id"),
+  );
+  const quotes: MarketQuote[] = [];
+  for (let i = 0; i < unique.length; i += MARKETS_IDS_PER_CALL) {
+    const rows = await providerGet({
+      ...base(),
+      endpoint,
+      path: endpoint,
+      query: { vs_currency: "usd", ids: unique.slice(i, i + MARKETS_IDS_PER_CALL).join(",") },
+      schema: marketsSchema,
+      ...options,
+    });
+    quotes.push(...rows.map(toMarketQuote));
+  }
+  return quotes;
+}
+
+/** `GET /coins/{id}/market_chart?vs_currency=usd&days=N` → price, market-cap and volume series. */
+export async function fetchMarketChart(
+  id: string,
+  days: MarketChartDays,
+  options: ProviderCallOptions = {},
+): Promise<MarketChart> {
+  const endpoint = COINGECKO_ENDPOINTS.marketChart;
+  const ctx = { provider: PROVIDER, endpoint } as const;
+  if (!MARKET_CHART_DAYS.includes(days)) throw new ProviderInputError(PROVIDER, endpoint, "days");
+  const raw = await providerGet({
+    ...base(),
+    endpoint,
+    path: fillPath(endpoint, { id: idSegment(id, ctx, "coin id") }, ctx),
+    query: { vs_currency: "usd", days: String(days) },
+    schema: marketChartSchema,
+    ...options,
+  });
+  return {
+    prices: toPricePoints(raw.prices),
+    marketCaps: toValuePoints(raw.market_caps),
+    volumes: toValuePoints(raw.total_volumes),
+  };
+}
+
+/** `GET /coins/{id}/tickers?depth=true` → venue tickers with ±2 % depth where the provider has it. */
+export async function fetchTickers(
+  id: string,
+  options: ProviderCallOptions = {},
+): Promise<MarketTicker[]> {
+  const endpoint = COINGECKO_ENDPOINTS.tickers;
+  const ctx = { provider: PROVIDER, endpoint } as const;
+  const raw = await providerGet({
+    ...base(),
+    endpoint,
+    path: fillPath(endpoint, { id: idSegment(id, ctx, "coin id") }, ctx),
+    query: { depth: "true" },
+    schema: tickersSchema,
+    ...options,
+  });
+  return raw.tickers.map(toMarketTicker);
+}

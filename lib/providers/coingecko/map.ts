@@ -1,0 +1,66 @@
+/** Raw CoinGecko payloads → domain types. */
+import type { MarketQuote, MarketTicker, PricePoint, ValuePoint } from "@/lib/domain/types";
+import { isEvmAddress } from "../segments";
+import { toFiniteNumber } from "../parse";
+import type { RawMarketRow, RawSeries, RawTicker } from "./schemas";
+
+/**
+ * Venue identifiers of on-chain exchanges. DEX tickers are also recognised by contract
+ * addresses in `base`/`target` (the provider's default pair format for DEXes).
+ */
+const DEX_VENUE_PATTERN =
+  /uniswap|sushiswap|pancakeswap|curve|balancer|aerodrome|velodrome|orca|raydium|meteora|camelot|trader_?joe|maverick|fluid|ekubo|syncswap|quickswap|jupiter/i;
+
+export function toMarketQuote(row: RawMarketRow): MarketQuote {
+  return {
+    coingeckoId: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    priceUsd: row.current_price,
+    marketCapUsd: row.market_cap,
+    volume24hUsd: row.total_volume,
+    priceChange24hPct: row.price_change_percentage_24h,
+    lastUpdated: row.last_updated ?? null,
+  };
+}
+
+/** `[ts, value]` pairs with both members finite, sorted by time. */
+function finitePairs(series: RawSeries): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const pair of series ?? []) {
+    const timestampMs = toFiniteNumber(pair[0]);
+    const value = toFiniteNumber(pair[1]);
+    if (timestampMs !== null && value !== null) pairs.push([timestampMs, value]);
+  }
+  return pairs.sort((a, b) => a[0] - b[0]);
+}
+
+export function toPricePoints(series: RawSeries): PricePoint[] {
+  return finitePairs(series).map(([timestampMs, priceUsd]) => ({ timestampMs, priceUsd }));
+}
+
+export function toValuePoints(series: RawSeries): ValuePoint[] {
+  return finitePairs(series).map(([timestampMs, valueUsd]) => ({ timestampMs, valueUsd }));
+}
+
+export function toMarketTicker(raw: RawTicker): MarketTicker {
+  const isDex =
+    isEvmAddress(raw.base) ||
+    isEvmAddress(raw.target) ||
+    DEX_VENUE_PATTERN.test(raw.market.identifier);
+  return {
+    exchange: raw.market.name ?? raw.market.identifier,
+    exchangeId: raw.market.identifier,
+    base: raw.base,
+    target: raw.target,
+    lastPrice: raw.last,
+    lastPriceUsd: toFiniteNumber(raw.converted_last?.usd),
+    volumeUsd: toFiniteNumber(raw.converted_volume?.usd),
+    costToMoveUpUsd: raw.cost_to_move_up_usd,
+    costToMoveDownUsd: raw.cost_to_move_down_usd,
+    isStale: raw.is_stale === true,
+    isAnomaly: raw.is_anomaly === true,
+    trustScore: raw.trust_score ?? null,
+    isDex,
+  };
+}

@@ -1,0 +1,53 @@
+/** Raw DexScreener pairs → pools of the queried token. */
+import { canonicalChain } from "@/lib/domain/chains";
+import type { DexPool, DexToken } from "@/lib/domain/types";
+import type { RawPair } from "./schemas";
+
+type RawToken = RawPair["baseToken"];
+
+function toToken(raw: RawToken): DexToken {
+  return { address: raw.address, symbol: raw.symbol ?? "", name: raw.name ?? "" };
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * USD price of the queried token. `priceUsd` is always the *base* token's USD price and
+ * `priceNative` the base price in quote units, so the quote token's USD price is their ratio.
+ */
+function assetPrice(raw: RawPair, side: "base" | "quote"): number | null {
+  if (side === "base") return raw.priceUsd;
+  if (raw.priceUsd === null || raw.priceNative === null || raw.priceNative <= 0) return null;
+  const price = raw.priceUsd / raw.priceNative;
+  return Number.isFinite(price) ? price : null;
+}
+
+/** The pool for `tokenAddress` (matched case-insensitively on either side), or null. */
+export function toDexPool(raw: RawPair, tokenAddress: string): DexPool | null {
+  const side = sameAddress(raw.baseToken.address, tokenAddress)
+    ? "base"
+    : sameAddress(raw.quoteToken.address, tokenAddress)
+      ? "quote"
+      : null;
+  if (side === null) return null;
+  const counter = side === "base" ? raw.quoteToken : raw.baseToken;
+  return {
+    chain: canonicalChain(raw.chainId),
+    dexId: raw.dexId,
+    pairAddress: raw.pairAddress,
+    url: raw.url ?? null,
+    labels: raw.labels ?? [],
+    baseToken: toToken(raw.baseToken),
+    quoteToken: toToken(raw.quoteToken),
+    assetSide: side,
+    assetPriceUsd: assetPrice(raw, side),
+    counterSymbol: counter.symbol ?? "",
+    liquidityUsd: raw.liquidity?.usd ?? null,
+    liquidityBase: raw.liquidity?.base ?? null,
+    liquidityQuote: raw.liquidity?.quote ?? null,
+    volume24hUsd: raw.volume?.h24 ?? null,
+    pairCreatedAt: raw.pairCreatedAt,
+  };
+}

@@ -1,0 +1,29 @@
+/** Small zod building blocks and converters shared by the provider schemas and mappers. */
+import { z } from "zod";
+
+const NUMERIC_STRING = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/** A finite number from a number or a numeric string; anything else → `null`. */
+export function toFiniteNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string" && NUMERIC_STRING.test(value)) {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** Optional numeric field that may arrive as a number, a numeric string or `null`. */
+export const numberish = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => toFiniteNumber(v));
+
+/** Optional boolean flag: only literal `true` counts. */
+export const flag = z
+  .boolean()
+  .nullish()
+  .transform((v) => v === true);
+
+/** Object whose values are validated later, one by one (keys are labels or peg types). */
+export const looseRecord = z.record(z.string(), z.unknown());

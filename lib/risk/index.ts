@@ -1,0 +1,197 @@
+/**
+ * GET /api/stablecoin-risk: the risk console for one stablecoin — peg status and badge, depeg
+ * statistics per window, depth with its breakdown, issuer concentration (market share, chain HHI,
+ * exposure), velocity, supply momentum, and the risk score with its components and weights.
+ * Point-in-time observations, not predictions.
+ */
+import { loadAssetContext } from "@/lib/assets/context";
+import { supplyDistribution } from "@/lib/assets/distribution";
+import { marketView } from "@/lib/assets/market-view";
+import { pegBadge } from "@/lib/domain/badge";
+import { chainHhi, issuerShare } from "@/lib/domain/concentration";
+import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
+import { supplyMomentum } from "@/lib/domain/momentum";
+import { pegDeviationBps } from "@/lib/domain/peg";
+import { riskScore } from "@/lib/domain/risk-score";
+import { velocity } from "@/lib/domain/velocity";
+import { issuerExposure } from "@/lib/issuers/exposure";
+import { depegStatsJson, loadWindowSeries } from "@/lib/peg-history/series";
+import { readSnapshot } from "@/lib/snapshot/snapshots";
+import { issuerOf, listedAssets } from "@/lib/supply/panel";
+import { MARKET_HISTORY_UNAVAILABLE } from "@/lib/peg-history";
+import type { RiskResponse } from "./schema";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export type RiskResult =
+  | { ok: true; body: Omit<RiskResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | { ok: false; suggestions: string[] };
+
+export async function getRiskConsole(
+  q: string,
+  signal?: AbortSignal,
+  now: () => number = Date.now,
+): Promise<RiskResult> {
+  const r = await loadAssetContext(
+    q,
+    { quote: true, tickers: true, pools: true, supplySnapshot: true },
+    signal,
+  );
+  if (!r.ok) return r;
+  const { ctx } = r;
+  // 5-minute history for 24h; hourly history covers both 7d and 30d.
+  const [day, month, exposure] = await Promise.all([
+    loadWindowSeries(ctx.asset.coingeckoId, "24h", signal),
+    loadWindowSeries(ctx.asset.coingeckoId, "30d", signal),
+    readSnapshot("issuerExposure", { signal }),
+  ]);
+  const nowMs = now();
+  const warnings = [...ctx.warnings];
+  if (day.points === null || month.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
+  if (!exposure.ok && !warnings.includes(exposure.warning)) warnings.push(exposure.warning);
+
+  const mv = marketView(ctx);
+  const stats: Record<DepegWindow, ReturnType<typeof depegStats>> = {
+    "24h": depegStats(day.points ?? [], "24h", nowMs),
+    "7d": depegStats(month.points ?? [], "7d", nowMs),
+    "30d": depegStats(month.points ?? [], "30d", nowMs),
+  };
+  const badge = pegBadge({
+    market: mv.prices.market,
+    aggregate: mv.prices.aggregate,
+    dex: mv.prices.dex,
+  });
+  const dist = supplyDistribution(ctx, warnings);
+  const entry = ctx.aggregateEntry;
+  const listed = ctx.aggregate.value ? listedAssets(ctx.aggregate.value) : [];
+  const issuer = ctx.asset.issuer;
+  const share =
+    issuer && listed.length > 0
+      ? issuerShare(
+          issuer,
+          listed.map((a) => ({ issuer: issuerOf(a) ?? a.name, circulatingUsd: a.circulatingUsd })),
+        )
+      : null;
+  const assetExposure = exposure.ok
+    ? (issuerExposure(exposure.rows).find(
+        (e) => e.token_symbol.toLowerCase() === ctx.asset.symbol.toLowerCase(),
+      ) ?? null)
+    : null;
+  const vel = velocity(mv.volume24hUsd, mv.marketCapUsd);
+  const momentum = supplyMomentum({
+    currentUsd: entry?.circulatingUsd ?? null,
+    prevDayUsd: entry?.circulatingPrevDayUsd ?? null,
+    prevWeekUsd: entry?.circulatingPrevWeekUsd ?? null,
+  });
+  const transparency = ctx.asset.tracked?.transparency ?? null;
+  const score = riskScore({
+    transparency,
+    liquidity: { depth2pctUsd: mv.totalDepthUsd, marketCapUsd: mv.marketCapUsd },
+    pegStability: month.points ? stats["30d"] : null,
+  });
+
+  const sources: RiskResponse["metadata"]["sources"] = [
+    { name: "CoinGecko", type: "market", latency: "low", as_of: iso(ctx.quote?.asOf ?? null) },
+    { name: "DexScreener", type: "liquidity", latency: "low", as_of: iso(ctx.pools?.asOf ?? null) },
+    { name: "DefiLlama", type: "aggregate", latency: "low", as_of: iso(ctx.aggregate.asOf) },
+    ...(ctx.supplySnapshot?.ok && dist.usedSnapshot
+      ? [
+          {
+            name: "Dune",
+            type: "on-chain-scheduled",
+            last_updated: ctx.supplySnapshot.executionEndedAt,
+            role: "supply distribution",
+          },
+        ]
+      : []),
+    ...(exposure.ok
+      ? [
+          {
+            name: "Dune",
+            type: "on-chain-scheduled",
+            last_updated: exposure.executionEndedAt,
+            role: "issuer exposure",
+          },
+        ]
+      : []),
+  ];
+
+  return {
+    ok: true,
+    degraded: warnings.length > 0,
+    body: {
+      asset: ctx.asset.symbol,
+      name: ctx.asset.name,
+      backing: ctx.asset.backing,
+      issuer,
+      peg: {
+        price_usd: mv.priceUsd,
+        deviation_bps: pegDeviationBps(mv.priceUsd),
+        status: stats["24h"].status,
+        badge: {
+          on: badge.on,
+          reason: badge.reason,
+          tolerance_usd: badge.toleranceUsd,
+          checked_prices: badge.checkedPrices.map((p) => ({
+            source: p.source,
+            price_usd: p.priceUsd,
+          })),
+          max_spread_bps: badge.maxSpreadBps,
+        },
+      },
+      depeg: {
+        "24h": depegStatsJson(stats["24h"]),
+        "7d": depegStatsJson(stats["7d"]),
+        "30d": depegStatsJson(stats["30d"]),
+      },
+      depth: {
+        total_2pct_usd: mv.totalDepthUsd,
+        cex_2pct_usd: mv.cex?.depth2pctUsd ?? null,
+        dex_2pct_usd: mv.dexDepthUsd,
+        dex_stable_stable_usd: mv.dexSplit?.stableStableUsd ?? null,
+        dex_stable_volatile_usd: mv.dexSplit?.stableVolatileUsd ?? null,
+        depth_to_market_cap:
+          mv.totalDepthUsd !== null && mv.marketCapUsd ? mv.totalDepthUsd / mv.marketCapUsd : null,
+      },
+      issuer_concentration: {
+        issuer,
+        issuer_share_of_usd_market_pct:
+          share?.share !== null && share?.share !== undefined ? share.share * 100 : null,
+        chain_hhi: chainHhi(dist.shares),
+        supply_distribution: dist.shares,
+        supply_distribution_source: dist.source,
+        exposure: assetExposure,
+      },
+      velocity: {
+        value: vel.value,
+        label: vel.label,
+        volume_24h_usd: mv.volume24hUsd,
+        market_cap_usd: mv.marketCapUsd,
+      },
+      momentum: {
+        current_usd: momentum.currentUsd,
+        change_24h_usd: momentum.change24h.changeUsd,
+        change_24h_pct: momentum.change24h.changePct,
+        change_7d_usd: momentum.change7d.changeUsd,
+        change_7d_pct: momentum.change7d.changePct,
+      },
+      risk_score: {
+        score: score.score,
+        scale: "0–100, higher = lower observed risk",
+        components: score.components.map((c) => ({
+          name: c.name,
+          value: c.value,
+          weight: c.weight,
+          effective_weight: c.effectiveWeight,
+          inputs: c.inputs,
+          method: c.method,
+        })),
+        missing: score.missing,
+        disclaimer: score.disclaimer,
+        transparency_source: transparency?.sourceUrl ?? null,
+      },
+      metadata: { sources, generated_at: new Date(nowMs).toISOString() },
+      warnings,
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
+
+const n = z.number().nullable();
+
+export const riskResponseSchema = z.object({
+  asset: z.string(),
+  name: z.string(),
+  backing: z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable(),
+  issuer: z.string().nullable(),
+  peg: z.object({
+    price_usd: n,
+    deviation_bps: n,
+    status: z.enum(["on-peg", "minor", "moderate", "severe", "unknown"]),
+    badge: z.object({
+      on: z.boolean(),
+      reason: z.string(),
+      tolerance_usd: z.tuple([z.number(), z.number()]),
+      checked_prices: z.array(
+        z.object({ source: z.enum(["market", "aggregate", "dex"]), price_usd: z.number() }),
+      ),
+      max_spread_bps: n,
+    }),
+  }),
+  depeg: z.object({ "24h": depegStatsSchema, "7d": depegStatsSchema, "30d": depegStatsSchema }),
+  depth: z.object({
+    total_2pct_usd: n,
+    cex_2pct_usd: n,
+    dex_2pct_usd: n,
+    dex_stable_stable_usd: n,
+    dex_stable_volatile_usd: n,
+    depth_to_market_cap: n,
+  }),
+  issuer_concentration: z.object({
+    issuer: z.string().nullable(),
+    issuer_share_of_usd_market_pct: n,
+    chain_hhi: n.describe("0–10 000 over the asset's supply distribution"),
+    supply_distribution: z.record(z.string(), z.number()),
+    supply_distribution_source: z.enum(["on-chain-scheduled", "aggregate"]).nullable(),
+    exposure: z
+      .object({
+        token_symbol: z.string(),
+        issuer: z.string(),
+        held_by_issuer_entities_tokens: z.number(),
+        total_supply_tokens: z.number(),
+        share_of_supply: n,
+        chains: z.array(z.string()),
+        entities: z.array(
+          z.object({ label: z.string(), chain: z.string(), label_source: z.string() }),
+        ),
+      })
+      .nullable(),
+  }),
+  velocity: z.object({
+    value: n,
+    label: z.enum(["parked", "moderate", "active", "unknown"]),
+    volume_24h_usd: n,
+    market_cap_usd: n,
+  }),
+  momentum: z.object({
+    current_usd: n,
+    change_24h_usd: n,
+    change_24h_pct: n,
+    change_7d_usd: n,
+    change_7d_pct: n,
+  }),
+  risk_score: z.object({
+    score: n,
+    scale: z.string(),
+    components: z.array(
+      z.object({
+        name: z.enum(["transparency", "liquidity", "pegStability"]),
+        value: n,
+        weight: z.number(),
+        effective_weight: z.number(),
+        inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+        method: z.string(),
+      }),
+    ),
+    missing: z.array(z.string()),
+    disclaimer: z.string(),
+    transparency_source: z.string().nullable(),
+  }),
+  metadata: z.object({ sources: z.array(liveSourceSchema), generated_at: z.string() }),
+  warnings: z.array(z.string()),
+  holderAnalyticsSupported: z.literal(false),
+});
+
+export type RiskResponse = z.infer<typeof riskResponseSchema>;

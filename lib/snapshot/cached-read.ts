@@ -1,0 +1,177 @@
+/**
+ * The one cached-read primitive behind every public read (snapshots, live provider data, the
+ * supply aggregate):
+ *
+ *   cache hit (fresh)  → served, zero provider calls
+ *   miss               → one coalesced upstream read per key, stored only when non-empty
+ *   upstream failure   → the last good copy (if kept and allowed) flagged stale, else the error
+ *   KV down / garbage  → bypassed: served straight from the provider, still coalesced
+ *   other instances    → a short distributed lock makes one upstream read across instances
+ *   repeated failures  → a short in-memory backoff per key (never written to the cache)
+ *
+ * Empty and failed results are never written. Keys are built by callers from query ids or
+ * registry ids only — never from a user's raw input, a wallet or an asset selector.
+ */
+import type { z } from "zod";
+import type { KvStore } from "@/lib/kv/types";
+import { isProviderError } from "@/lib/providers/errors";
+import { telemetry } from "@/lib/telemetry";
+import { assertNotBackingOff, BackoffOpenError, recordFailure, recordSuccess } from "./backoff";
+import { Coalescer } from "./coalesce";
+import { acquireLock, releaseLock, waitForHolder } from "./lock";
+
+export const CACHE_ENTRY_VERSION = 1;
+
+interface CacheEntry {
+  v: typeof CACHE_ENTRY_VERSION;
+  storedAt: number;
+  value: unknown;
+}
+
+export class EmptyResultError extends Error {
+  constructor(readonly scope: string) {
+    super(`${scope}: upstream returned an empty result`);
+    this.name = "EmptyResultError";
+  }
+}
+
+export interface CachedReadOptions<T> {
+  kv: KvStore;
+  /** Telemetry scope, e.g. `snapshot:breakdown`, `live:coingecko`, `aggregate`. */
+  scope: string;
+  key: string;
+  /** Served from cache with no provider call while younger than this. */
+  freshSeconds: number;
+  /** KV TTL; past `freshSeconds` an entry is only a stale fallback. Defaults to fresh. */
+  retainSeconds?: number;
+  /** Validates what comes back from the cache (garbage → treated as a miss). */
+  schema: z.ZodType<T>;
+  fetch: () => Promise<T>;
+  isEmpty?: (value: T) => boolean;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+export interface CachedRead<T> {
+  value: T;
+  source: "cache" | "upstream" | "stale";
+  /** When the value was fetched from upstream (ms since epoch). */
+  storedAt: number;
+  /** Upstream error behind a stale answer. */
+  error?: unknown;
+}
+
+const coalescers = new Map<string, Coalescer>();
+function coalescerFor(scope: string): Coalescer {
+  let c = coalescers.get(scope);
+  if (!c) {
+    c = new Coalescer(scope);
+    coalescers.set(scope, c);
+  }
+  return c;
+}
+
+async function readEntry<T>(
+  opts: CachedReadOptions<T>,
+): Promise<{ value: T; storedAt: number } | undefined> {
+  let raw: unknown;
+  try {
+    raw = await opts.kv.get(opts.key);
+  } catch {
+    telemetry.recordCache(opts.scope, "error");
+    return undefined;
+  }
+  if (raw === undefined || raw === null) return undefined;
+  const entry = raw as Partial<CacheEntry>;
+  if (
+    typeof entry !== "object" ||
+    entry.v !== CACHE_ENTRY_VERSION ||
+    typeof entry.storedAt !== "number"
+  ) {
+    telemetry.recordCache(opts.scope, "error");
+    return undefined;
+  }
+  const parsed = opts.schema.safeParse(entry.value);
+  if (!parsed.success) {
+    telemetry.recordCache(opts.scope, "error");
+    return undefined;
+  }
+  return { value: parsed.data, storedAt: entry.storedAt };
+}
+
+async function writeEntry<T>(
+  opts: CachedReadOptions<T>,
+  value: T,
+  storedAt: number,
+): Promise<void> {
+  const entry: CacheEntry = { v: CACHE_ENTRY_VERSION, storedAt, value };
+  try {
+    await opts.kv.set(opts.key, entry, opts.retainSeconds ?? opts.freshSeconds);
+    telemetry.recordCache(opts.scope, "write");
+  } catch {
+    telemetry.recordCache(opts.scope, "error");
+  }
+}
+
+function retryAfterMs(error: unknown): number | undefined {
+  return isProviderError(error) && error.retryAfterSeconds !== undefined
+    ? error.retryAfterSeconds * 1000
+    : undefined;
+}
+
+async function readThrough<T>(
+  opts: CachedReadOptions<T>,
+  cached: { value: T; storedAt: number } | undefined,
+  now: () => number,
+): Promise<CachedRead<T>> {
+  const isFresh = (e: { storedAt: number }) => now() - e.storedAt < opts.freshSeconds * 1000;
+  const holdsLock = await acquireLock(opts.kv, opts.key);
+  try {
+    if (!holdsLock) {
+      const shared = await waitForHolder(opts.kv, opts.key, async () => {
+        const e = await readEntry(opts);
+        return e && isFresh(e) ? e : undefined;
+      });
+      if (shared) {
+        telemetry.recordCache(opts.scope, "coalesced");
+        return { value: shared.value, source: "cache", storedAt: shared.storedAt };
+      }
+    }
+    assertNotBackingOff(opts.key, now());
+    const value = await opts.fetch();
+    if (opts.isEmpty?.(value)) throw new EmptyResultError(opts.scope);
+    recordSuccess(opts.key);
+    const storedAt = now();
+    await writeEntry(opts, value, storedAt);
+    return { value, source: "upstream", storedAt };
+  } catch (thrown) {
+    const error = thrown instanceof BackoffOpenError ? thrown.lastError : thrown;
+    if (!(thrown instanceof BackoffOpenError))
+      recordFailure(opts.key, error, now(), retryAfterMs(error));
+    if (cached) {
+      telemetry.recordCache(opts.scope, "stale");
+      return { value: cached.value, source: "stale", storedAt: cached.storedAt, error };
+    }
+    throw error;
+  } finally {
+    if (holdsLock) await releaseLock(opts.kv, opts.key);
+  }
+}
+
+export function cachedRead<T>(opts: CachedReadOptions<T>): Promise<CachedRead<T>> {
+  const now = opts.now ?? Date.now;
+  // The shared work takes no caller signal: one caller's abort never cancels it.
+  return coalescerFor(opts.scope).run(
+    opts.key,
+    async (): Promise<CachedRead<T>> => {
+      const cached = await readEntry(opts);
+      if (cached && now() - cached.storedAt < opts.freshSeconds * 1000) {
+        telemetry.recordCache(opts.scope, "hit");
+        return { value: cached.value, source: "cache", storedAt: cached.storedAt };
+      }
+      telemetry.recordCache(opts.scope, "miss");
+      return readThrough(opts, cached, now);
+    },
+    opts.signal,
+  );
+}

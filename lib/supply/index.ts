@@ -1,0 +1,41 @@
+/** GET /api/stablecoin-supply: the panel and rail from the 6-hour durable aggregate cache. */
+import { W } from "@/lib/assets/warnings";
+import { getConfig } from "@/lib/config";
+import { readAggregate } from "@/lib/snapshot/live";
+import { buildSupplyPanel } from "./panel";
+import type { SupplyResponse } from "./schema";
+
+export const SUPPLY_METHOD =
+  "USD-pegged assets (deprecated and delisted excluded) ranked by circulating USD. Net change = circulating − circulating 7 or 30 days earlier, from the aggregate. See /methodology#supply.";
+/** Seconds a client should wait before retrying when no copy exists at all. */
+export const SUPPLY_RETRY_AFTER_SECONDS = 60;
+
+export type SupplyResult =
+  | { ok: true; body: Omit<SupplyResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | { ok: false; warning: string };
+
+export async function getSupplyPanel(signal?: AbortSignal): Promise<SupplyResult> {
+  let read;
+  try {
+    read = await readAggregate({ signal });
+  } catch {
+    return { ok: false, warning: W.aggregateUnavailable };
+  }
+  const stale = read.source === "stale";
+  const warnings = stale ? [W.aggregateStale(read.storedAt)] : [];
+  return {
+    ok: true,
+    degraded: stale,
+    body: {
+      ...buildSupplyPanel(read.value.assets),
+      metadata: {
+        source: { name: "DefiLlama", type: "aggregate", latency: "low" },
+        as_of: new Date(read.storedAt).toISOString(),
+        stale,
+        cache_ttl_seconds: getConfig().ttlSeconds.supplyPanel,
+        method: SUPPLY_METHOD,
+      },
+      warnings,
+    },
+  };
+}

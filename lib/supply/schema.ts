@@ -1,0 +1,76 @@
+/** Body of GET /api/stablecoin-supply (spec "Supply and flows panel", "Homepage market context rail"). */
+import { z } from "zod";
+
+const backing = z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable();
+
+export const supplyEntrySchema = z.object({
+  rank: z.number().int().min(1),
+  id: z.string().describe("DefiLlama id"),
+  symbol: z.string(),
+  name: z.string(),
+  coingecko_id: z.string().nullable(),
+  circulating_usd: z.number(),
+  circulatingPrevWeek: z
+    .number()
+    .nullable()
+    .describe("USD circulating 7 days ago; null when the aggregate has no record"),
+  circulating_prev_month_usd: z.number().nullable(),
+  change_7d_usd: z.number().nullable(),
+  change_7d_pct: z.number().nullable(),
+  change_30d_usd: z.number().nullable(),
+  change_30d_pct: z.number().nullable(),
+  price_usd: z.number().nullable(),
+  peg_deviation_bps: z.number().nullable(),
+  backing,
+  issuer: z.string().nullable(),
+  chains: z.array(z.string()),
+  yield_bearing: z.boolean(),
+  peg_note: z.string().nullable(),
+});
+
+export const railChipsSchema = z.object({
+  dominance: z
+    .object({
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      circulating_usd: z.number(),
+      share_pct: z.number(),
+    })
+    .nullable(),
+  largest_7d_change: z
+    .object({
+      id: z.string(),
+      symbol: z.string(),
+      name: z.string(),
+      circulating_usd: z.number(),
+      circulatingPrevWeek: z.number(),
+      change_7d_usd: z.number(),
+      change_7d_pct: z.number(),
+      min_circulating_usd: z.number(),
+    })
+    .nullable(),
+});
+
+export const supplyResponseSchema = z.object({
+  assets: z.array(supplyEntrySchema),
+  total_circulating_usd: z.number(),
+  rail: railChipsSchema,
+  metadata: z.object({
+    source: z.object({
+      name: z.literal("DefiLlama"),
+      type: z.literal("aggregate"),
+      latency: z.literal("low"),
+    }),
+    as_of: z.string().describe("When the aggregate was fetched"),
+    stale: z.boolean(),
+    cache_ttl_seconds: z.number(),
+    method: z.string(),
+  }),
+  warnings: z.array(z.string()),
+  holderAnalyticsSupported: z.literal(false),
+});
+
+export type SupplyEntry = z.infer<typeof supplyEntrySchema>;
+export type RailChips = z.infer<typeof railChipsSchema>;
+export type SupplyResponse = z.infer<typeof supplyResponseSchema>;

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// E2E against `npm run demo` (fake upstream, no network, no key) in Debian's Chromium.
+// Never `npx playwright install`: the browser comes from apt (`/usr/bin/chromium`).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/artifacts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "off",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "npx tsx scripts/demo.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), DEMO_KV_DIR: ".data/e2e-kv", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});

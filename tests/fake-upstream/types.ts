@@ -1,0 +1,119 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+export const PROVIDERS = ["defillama", "coingecko", "dexscreener", "dune"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export const SCENARIOS = [
+  "ok",
+  "500",
+  "502",
+  "503",
+  "429",
+  "hang",
+  "slow",
+  "drip",
+  "malformed",
+  "wrong-shape",
+  "empty",
+  "oversized",
+  "redirect",
+  "never-run",
+  "unauthorized",
+] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+/** Scenarios only the Dune provider understands. */
+export const DUNE_ONLY_SCENARIOS: readonly Scenario[] = ["never-run", "unauthorized"];
+
+export interface ScenarioOptions {
+  /** `slow`: delay before the headers, ms (default 300). */
+  delayMs?: number;
+  /** `drip`: bytes per write (default 8). */
+  chunkBytes?: number;
+  /** `drip`: pause between writes, ms (default 200). */
+  intervalMs?: number;
+  /** `oversized`: minimum body size in bytes (default 11 MiB = 11 534 336). */
+  sizeBytes?: number;
+  /** `oversized`: send an exact Content-Length instead of chunked encoding (default false). */
+  declareLength?: boolean;
+  /** `429` / `503`: Retry-After value (default "30" for 429, none for 503). */
+  retryAfter?: string;
+  /** Apply to this many matching requests, then revert to `ok` (default: until changed). */
+  times?: number;
+  /** Only requests whose provider-relative path (incl. query) contains this string. */
+  match?: string;
+}
+
+export interface LoggedRequest {
+  method: string;
+  /** Path as received, incl. prefix and query, e.g. `/coingecko/api/v3/coins/markets?vs_currency=usd`. */
+  path: string;
+  /** Path relative to the provider base URL, incl. query, e.g. `/coins/markets?vs_currency=usd`. */
+  upstreamPath: string;
+  /** Request headers, names lowercased, repeated values joined with ", ". */
+  headers: Record<string, string>;
+  provider: Provider | "unknown";
+  /** Wall-clock ms when the request arrived. */
+  at: number;
+  /** Scenario applied (absent for 501 answers). */
+  scenario?: Scenario;
+  /** Status sent; absent while pending or for `hang`. */
+  status?: number;
+}
+
+export interface RedirectHit {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  at: number;
+}
+
+export interface BaseUrls {
+  STABLECOINS_API_URL: string;
+  COINGECKO_API_URL: string;
+  DEXSCREENER_API_URL: string;
+  DUNE_API_URL: string;
+}
+
+export interface FakeUpstreamOptions {
+  /** 0 (default) = any free port. */
+  port?: number;
+  host?: string;
+  /** Clock for the synthetic series (default Date.now). Pass a constant for reproducible bodies. */
+  now?: () => number;
+}
+
+export interface FakeUpstream {
+  port: number;
+  host: string;
+  /** `http://host:port` */
+  origin: string;
+  baseUrls: BaseUrls;
+  /** `http://host:port/__control` */
+  controlUrl: string;
+  /** Where the `redirect` scenario points (`http://host:otherPort/steal`). */
+  redirectTargetUrl: string;
+  setScenario(provider: Provider, scenario: Scenario, opts?: ScenarioOptions): void;
+  resetScenarios(): void;
+  requests(): LoggedRequest[];
+  clearRequests(): void;
+  redirectTargetHits(): RedirectHit[];
+  close(): Promise<void>;
+}
+
+export interface RouteResponse {
+  status: number;
+  body: string;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
+export interface RouteContext {
+  nowMs: number;
+  headers: IncomingHttpHeaders;
+  /** Origin + provider prefix, e.g. `http://127.0.0.1:4010/dune/api/v1`. */
+  apiBase: string;
+}
+
+/** Builds the answer of a known route; `empty` = the `empty` scenario's variant. */
+export type RouteHandler = (empty: boolean) => RouteResponse;

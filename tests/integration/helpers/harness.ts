@@ -1,0 +1,111 @@
+/**
+ * Integration harness: real route handlers against the fake upstream, with a real KV driver
+ * (the embedded file store, or a real redis-server started on a free loopback port).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { resetConfigForTests } from "@/lib/config";
+import { getKv, resetKvForTests } from "@/lib/kv";
+import { resetBackoffForTests } from "@/lib/snapshot/backoff";
+import { telemetry } from "@/lib/telemetry";
+import {
+  DEMO_DUNE_QUERY_IDS,
+  startFakeUpstream,
+  type FakeUpstream,
+} from "../../fake-upstream/server";
+import { startRedis, type RedisServer } from "../../helpers/redis-server";
+
+/** Canary secrets: they must only ever appear in the provider's own request header. */
+export const CANARY_DUNE_KEY = "canary-dune-read-key-7f3a9c";
+export const CANARY_CG_KEY = "canary-cg-demo-key-51be02";
+
+export type KvKind = "file" | "redis";
+export const KV_KINDS: KvKind[] = ["file", "redis"];
+
+export interface Harness {
+  fake: FakeUpstream;
+  redis: RedisServer | null;
+  kvKind: KvKind;
+  /** Empty the cache and telemetry between tests. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  kvKind: KvKind,
+  env: Record<string, string | undefined> = {},
+): Promise<Harness> {
+  const fake = await startFakeUpstream({ port: 0 });
+  let redis: RedisServer | null = null;
+  let kvDir: string | null = null;
+  const applyEnv = () => {
+    Object.assign(process.env, fake.baseUrls, DEMO_DUNE_QUERY_IDS, {
+      DUNE_API_KEY: CANARY_DUNE_KEY,
+      COINGECKO_API_KEY: CANARY_CG_KEY,
+    });
+    delete process.env.REDIS_URL;
+    delete process.env.KV_DIR;
+    if (redis) process.env.REDIS_URL = redis.url;
+    if (kvDir) process.env.KV_DIR = kvDir;
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    resetConfigForTests();
+  };
+  if (kvKind === "redis") redis = await startRedis();
+  else kvDir = mkdtempSync(path.join(os.tmpdir(), "intel-kv-"));
+  applyEnv();
+  await resetKvForTests();
+
+  const harness: Harness = {
+    fake,
+    redis,
+    kvKind,
+    async reset() {
+      fake.resetScenarios();
+      fake.clearRequests();
+      applyEnv();
+      await resetKvForTests();
+      if (kvDir) {
+        rmSync(kvDir, { recursive: true, force: true });
+        kvDir = mkdtempSync(path.join(os.tmpdir(), "intel-kv-"));
+        applyEnv();
+      }
+      if (redis) {
+        const { createClient } = await import("redis");
+        const c = createClient({ url: redis.url });
+        await c.connect();
+        await c.flushAll();
+        await c.quit();
+      }
+      telemetry.reset();
+      resetBackoffForTests();
+      getKv();
+    },
+    async close() {
+      await resetKvForTests();
+      await fake.close();
+      await redis?.stop();
+      if (kvDir) rmSync(kvDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** Call a route handler the way Next does, with a real Request. */
+export async function call(handler: Handler, url: string, init?: RequestInit): Promise<Response> {
+  return handler(new Request(new URL(url, "http://localhost"), init));
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** Upstream requests seen by the fake, per provider. */
+export function upstreamCalls(fake: FakeUpstream, provider?: string) {
+  return fake.requests().filter((r) => (provider ? r.provider === provider : true));
+}

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { resolveAsset, type AggregateRef } from "@/lib/assets/resolve";
+
+interface RawAsset {
+  id: string;
+  symbol: string;
+  name: string;
+  gecko_id: string | null;
+  pegType: string;
+  pegMechanism: AggregateRef["backing"];
+  circulating: Record<string, number>;
+}
+const sample = JSON.parse(
+  readFileSync(
+    path.join(__dirname, "../../fake-upstream/fixtures/samples/defillama-stablecoins.json"),
+    "utf8",
+  ),
+) as { peggedAssets: RawAsset[] };
+const aggregate: AggregateRef[] = sample.peggedAssets.map((a) => ({
+  id: a.id,
+  symbol: a.symbol,
+  name: a.name,
+  geckoId: a.gecko_id,
+  pegType: a.pegType,
+  backing: a.pegMechanism,
+  circulatingUsd: a.circulating[a.pegType] ?? 0,
+}));
+
+describe("asset registry", () => {
+  it("tracks the twelve required assets with ids, backing and issuer", () => {
+    const symbols = TRACKED_ASSETS.map((a) => a.symbol).sort();
+    expect(symbols).toEqual(
+      [
+        "DAI",
+        "FDUSD",
+        "FRAX",
+        "GHO",
+        "LUSD",
+        "PYUSD",
+        "USD1",
+        "USDC",
+        "USDS",
+        "USDT",
+        "USDe",
+        "crvUSD",
+      ].sort(),
+    );
+    const usds = TRACKED_ASSETS.find((a) => a.symbol === "USDS");
+    expect(usds).toMatchObject({ defillamaId: "209", coingeckoId: "usds", name: "Sky Dollar" });
+    for (const a of TRACKED_ASSETS) {
+      expect(a.issuer).not.toBe("");
+      expect(a.transparency.sourceUrl).toMatch(/^https:\/\//);
+    }
+    expect(TRACKED_ASSETS.find((a) => a.symbol === "USDC")?.addresses.base.length).toBe(2);
+  });
+});
+
+describe("resolveAsset", () => {
+  it.each(["usdc", "USDC", "UsDc", "usd-coin", "2"])("resolves %s to USDC", (q) => {
+    const r = resolveAsset(q, aggregate);
+    expect(r.ok && r.asset.symbol).toBe("USDC");
+    expect(r.ok && r.asset.tracked?.coingeckoId).toBe("usd-coin");
+  });
+
+  it("resolves the shared USDS symbol to the largest (Sky Dollar) and reports the other four", () => {
+    const r = resolveAsset("usds", aggregate);
+    if (!r.ok) throw new Error("expected a match");
+    expect(r.asset.defillamaId).toBe("209");
+    expect(r.alternatives.map((a) => a.defillamaId).sort()).toEqual(["149", "233", "31", "32"]);
+    expect(r.alternatives[0]?.circulatingUsd).toBeGreaterThanOrEqual(
+      r.alternatives[1]?.circulatingUsd ?? 0,
+    );
+  });
+
+  it("resolves a less-known USDS by its DefiLlama or CoinGecko id", () => {
+    const a = resolveAsset("32", aggregate);
+    expect(a.ok && a.asset.name).toBe("Sperax USD");
+    const b = resolveAsset("sperax-usd", aggregate);
+    expect(b.ok && b.asset.defillamaId).toBe("32");
+  });
+
+  it("falls back to the aggregate list for untracked assets", () => {
+    const r = resolveAsset("usyc", aggregate);
+    if (!r.ok) throw new Error("expected a match");
+    expect(r.asset).toMatchObject({
+      defillamaId: "237",
+      coingeckoId: "hashnote-usyc",
+      tracked: null,
+    });
+  });
+
+  it("still resolves tracked assets when the aggregate list is unavailable", () => {
+    const r = resolveAsset("gho", []);
+    expect(r.ok && r.asset.defillamaId).toBe("118");
+  });
+
+  it("answers unknown selectors with at most three suggestions", () => {
+    const r = resolveAsset("usdx", aggregate);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.suggestions.length).toBeGreaterThan(0);
+    expect(r.suggestions.length).toBeLessThanOrEqual(3);
+    const none = resolveAsset("zzzzzzzzzzzz", aggregate);
+    expect(none).toEqual({ ok: false, suggestions: [] });
+  });
+});

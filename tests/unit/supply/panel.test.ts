@@ -1,0 +1,106 @@
+import type { AggregateAsset } from "@/lib/domain/types";
+import { buildSupplyPanel, RAIL_MIN_CIRCULATING_USD, YIELD_BEARING_NOTE } from "@/lib/supply/panel";
+
+function asset(
+  p: Partial<AggregateAsset> & Pick<AggregateAsset, "id" | "symbol" | "circulatingUsd">,
+): AggregateAsset {
+  return {
+    name: p.symbol,
+    geckoId: null,
+    pegType: "peggedUSD",
+    backing: "fiat-backed",
+    priceUsd: 1,
+    circulatingPrevDayUsd: null,
+    circulatingPrevWeekUsd: null,
+    circulatingPrevMonthUsd: null,
+    chainCirculating: {},
+    chains: ["ethereum"],
+    deprecated: false,
+    delisted: false,
+    yieldBearing: false,
+    ...p,
+  };
+}
+
+describe("supply panel", () => {
+  it("ranks USD-pegged, live assets by circulating supply", () => {
+    const panel = buildSupplyPanel([
+      asset({ id: "2", symbol: "USDC", circulatingUsd: 70e9 }),
+      asset({ id: "1", symbol: "USDT", circulatingUsd: 180e9 }),
+      asset({ id: "50", symbol: "EURC", circulatingUsd: 300e9, pegType: "peggedEUR" }),
+      asset({ id: "33", symbol: "USDP", circulatingUsd: 90e9, deprecated: true }),
+      asset({ id: "99", symbol: "DEAD", circulatingUsd: 90e9, delisted: true }),
+    ]);
+    expect(panel.assets.map((a) => [a.rank, a.symbol])).toEqual([
+      [1, "USDT"],
+      [2, "USDC"],
+    ]);
+    expect(panel.total_circulating_usd).toBe(250e9);
+    expect(panel.rail.dominance).toMatchObject({ symbol: "USDT", share_pct: 72 });
+  });
+
+  it("computes 7d/30d change and keeps nulls for missing history", () => {
+    const [a, b] = buildSupplyPanel([
+      asset({
+        id: "1",
+        symbol: "A",
+        circulatingUsd: 110e6,
+        circulatingPrevWeekUsd: 100e6,
+        circulatingPrevMonthUsd: 55e6,
+      }),
+      asset({ id: "2", symbol: "B", circulatingUsd: 100e6 }),
+    ]).assets;
+    expect(a).toMatchObject({
+      circulatingPrevWeek: 100e6,
+      change_7d_usd: 10e6,
+      change_30d_pct: 100,
+    });
+    expect(a?.change_7d_pct).toBeCloseTo(10, 9);
+    expect(b).toMatchObject({
+      circulatingPrevWeek: null,
+      change_7d_usd: null,
+      change_7d_pct: null,
+      change_30d_usd: null,
+    });
+  });
+
+  it("never lets a tiny coin's +900 % change win the rail chip", () => {
+    const panel = buildSupplyPanel([
+      asset({ id: "1", symbol: "BIG", circulatingUsd: 1e9, circulatingPrevWeekUsd: 0.9e9 }),
+      asset({ id: "2", symbol: "TINY", circulatingUsd: 2e6, circulatingPrevWeekUsd: 0.2e6 }),
+      asset({
+        id: "3",
+        symbol: "EDGE",
+        circulatingUsd: RAIL_MIN_CIRCULATING_USD,
+        circulatingPrevWeekUsd: 1e6,
+      }),
+    ]);
+    const tiny = panel.assets.find((a) => a.symbol === "TINY");
+    expect(tiny?.change_7d_pct).toBeCloseTo(900, 6);
+    expect(panel.rail.largest_7d_change).toMatchObject({
+      symbol: "BIG",
+      min_circulating_usd: 5_000_000,
+    });
+  });
+
+  it("lets a large outflow win by absolute percentage", () => {
+    const panel = buildSupplyPanel([
+      asset({ id: "1", symbol: "UP", circulatingUsd: 1e9, circulatingPrevWeekUsd: 0.95e9 }),
+      asset({ id: "2", symbol: "DOWN", circulatingUsd: 0.5e9, circulatingPrevWeekUsd: 1e9 }),
+    ]);
+    expect(panel.rail.largest_7d_change?.symbol).toBe("DOWN");
+    expect(panel.rail.largest_7d_change?.change_7d_pct).toBeCloseTo(-50, 9);
+  });
+
+  it("labels yield-bearing NAV tokens instead of alarming", () => {
+    const [a] = buildSupplyPanel([
+      asset({ id: "237", symbol: "USYC", circulatingUsd: 1e9, priceUsd: 1.11, yieldBearing: true }),
+    ]).assets;
+    expect(a?.peg_deviation_bps).toBeCloseTo(1100, 6);
+    expect(a?.peg_note).toBe(YIELD_BEARING_NOTE);
+  });
+
+  it("has no chips for an empty list", () => {
+    expect(buildSupplyPanel([]).rail).toEqual({ dominance: null, largest_7d_change: null });
+  });
+});

@@ -25,6 +25,12 @@ module.exports = async () => {
     displayName: "integration",
     testMatch: ["<rootDir>/tests/integration/**/*.test.ts?(x)"],
   })();
+  // System tests run against the production build (`next start` processes): after `next build`.
+  const system = await createJestConfig({
+    ...common,
+    displayName: "system",
+    testMatch: ["<rootDir>/tests/system/**/*.test.ts?(x)"],
+  })();
   // jest-circus reads testTimeout from the global config only, not per project.
-  return { projects: [unit, integration], testTimeout: 30_000 };
+  return { projects: [unit, integration, system], testTimeout: 30_000 };
 };

@@ -44,11 +44,26 @@ npm run build --silent
 
 if [ -f scripts/check-boundaries.ts ]; then
   step "boundary checks (import graph, bundle contents)"
-  npx tsx scripts/check-boundaries.ts
+  npx tsx scripts/check-boundaries.ts --require-build
+fi
+
+if [ -d tests/system ]; then
+  step "system tests (against next start)"
+  npx jest --selectProjects system --ci --runInBand
 fi
 
 step "e2e (Playwright, /usr/bin/chromium)"
 npx playwright test
+
+if [ -f scripts/soak.ts ]; then
+  step "soak (short run)"
+  npx tsx scripts/soak.ts --duration 20
+fi
+
+if [ -f scripts/check-secrets.ts ]; then
+  step "secret hygiene (canary keys)"
+  npx tsx scripts/check-secrets.ts
+fi
 
 echo
 echo "All checks passed."

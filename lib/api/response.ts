@@ -2,6 +2,7 @@
  * Response helpers shared by every public route: the fixed `holderAnalyticsSupported: false`
  * flag, the error body shape, 405 with `Allow`, CORS and cache headers. Route handlers stay thin.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
 
 /** Spec §1.1 / §4 rule 2: a fixed invariant on every JSON body. */
@@ -36,6 +37,12 @@ const BASE_HEADERS: Readonly<Record<string, string>> = {
 };
 const NO_STORE = "no-store";
 
+/**
+ * The JSON text of each body `jsonOk` built, so `withConditional` can hash it without reading the
+ * stream back and copying it into a second Response (docs/performance.md).
+ */
+const SERIALISED = new WeakMap<Response, string>();
+
 function withFlag<T extends object>(body: T): T & { holderAnalyticsSupported: false } {
   return { ...body, holderAnalyticsSupported: HOLDER_ANALYTICS_SUPPORTED };
 }
@@ -57,10 +64,18 @@ export function jsonOk<T extends object>(
     opts.degraded || !opts.cache
       ? NO_STORE
       : `public, max-age=0, s-maxage=${opts.cache.sMaxAgeSeconds}, stale-while-revalidate=${opts.cache.staleWhileRevalidateSeconds}`;
-  return Response.json(withFlag(body), {
+  const text = JSON.stringify(withFlag(body));
+  const res = new Response(text, {
     status: opts.status ?? 200,
-    headers: { ...BASE_HEADERS, "Cache-Control": cacheControl, ...opts.headers },
+    headers: {
+      "Content-Type": "application/json",
+      ...BASE_HEADERS,
+      "Cache-Control": cacheControl,
+      ...opts.headers,
+    },
   });
+  SERIALISED.set(res, text);
+  return res;
 }
 
 export function jsonError(
@@ -135,12 +150,51 @@ export function headFrom(get: (request: Request) => Promise<Response>) {
   };
 }
 
+/** Weak ETag over the exact body bytes. */
+export function etagOf(body: string): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const strip = (t: string) => t.trim().replace(/^W\//, "");
+  return header === "*" || header.split(",").some((t) => strip(t) === strip(etag));
+}
+
+/**
+ * Cacheable (healthy) 200s get an ETag, and a matching `If-None-Match` gets 304 with no body,
+ * so a CDN or client in front absorbs repeated reads. Degraded (`no-store`) answers get none.
+ */
+export function withConditional(get: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const res = await get(request);
+    if (res.status !== 200 || (res.headers.get("cache-control") ?? "").includes("no-store"))
+      return res;
+    const known = SERIALISED.get(res);
+    const body = known ?? (await res.text());
+    const etag = etagOf(body);
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
+      const headers = new Headers(res.headers);
+      headers.set("ETag", etag);
+      headers.delete("content-length");
+      return new Response(null, { status: 304, headers });
+    }
+    if (known !== undefined) {
+      res.headers.set("ETag", etag); // body not read yet: answer with it as built
+      return res;
+    }
+    const headers = new Headers(res.headers);
+    headers.set("ETag", etag);
+    return new Response(body, { status: 200, headers });
+  };
+}
+
 /**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
  * DELETE answer 405 with `Allow`, touching neither cache nor provider.
  */
 export function publicRoute(get: (request: Request) => Promise<Response>) {
-  const GET = safeHandler(get);
+  const GET = withConditional(safeHandler(get));
   const reject = async () => methodNotAllowed();
   return {
     GET,
@@ -178,4 +232,44 @@ export function parseQuery<S extends z.ZodType>(
   if (!parsed.success)
     return { ok: false, response: jsonError(400, "bad_request", describeInputError(parsed.error)) };
   return { ok: true, value: parsed.data };
+}
+
+/** CDN freshness for the aggregate routes; the data itself is cached 6 h. */
+export const AGGREGATE_S_MAXAGE_SECONDS = 600;
+
+/** Seconds a client should wait before retrying when an aggregate route has nothing to serve. */
+export const UPSTREAM_RETRY_AFTER_SECONDS = 60;
+
+type Built = { ok: true; body: object; degraded: boolean };
+
+/** Per-asset routes: the built body, or 404 `unknown_asset` with suggestions. */
+export function respondAsset(
+  result: Built | { ok: false; suggestions: string[] },
+  cache: CachePolicy,
+): Response {
+  if (!result.ok) {
+    return jsonError(404, "unknown_asset", "No USD stablecoin matches this selector.", {
+      suggestions: result.suggestions,
+    });
+  }
+  return jsonOk(result.body, { degraded: result.degraded, cache });
+}
+
+/** Aggregate routes: the built body, or 503 `upstream_unavailable` when nothing can be served. */
+export function respondAggregate(
+  result: Built | { ok: false; warning: string },
+  cache: CachePolicy,
+): Response {
+  if (!result.ok) {
+    return jsonError(
+      503,
+      "upstream_unavailable",
+      "The stablecoin aggregate is unavailable and no copy is cached yet.",
+      {
+        warnings: [result.warning],
+        headers: { "Retry-After": String(UPSTREAM_RETRY_AFTER_SECONDS) },
+      },
+    );
+  }
+  return jsonOk(result.body, { degraded: result.degraded, cache });
 }

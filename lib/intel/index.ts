@@ -16,6 +16,7 @@ export const CONFIDENCE_METHOD =
   "Source availability (snapshot freshness against its TTL) plus pairwise agreement of independent prices. See /methodology#confidence.";
 
 const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : null);
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function buildIntel(
   ctx: AssetContext,
@@ -109,8 +110,8 @@ export function buildIntel(
       sources,
       confidence_score: confidence.score,
       confidence_breakdown: {
-        availability: confidence.availability,
-        agreement: confidence.agreement,
+        availability: round3(confidence.availability),
+        agreement: round3(confidence.agreement),
         method: CONFIDENCE_METHOD,
       },
       resolved: {
@@ -128,7 +129,6 @@ export function buildIntel(
           circulating_usd: a.circulatingUsd,
         })),
       },
-      generated_at: new Date(now).toISOString(),
     },
     warnings,
   };

@@ -67,7 +67,6 @@ export const intelResponseSchema = z.object({
         }),
       ),
     }),
-    generated_at: z.string(),
   }),
   warnings: z.array(z.string()),
   holderAnalyticsSupported: z.literal(false),

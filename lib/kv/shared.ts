@@ -18,6 +18,11 @@ export const MS_PER_SECOND = 1_000;
  * Runs `work` under a budget of `timeoutMs`. Past the budget the caller gets a `timeout`
  * `KvError` at once; the abandoned work keeps running but its outcome is swallowed, so it can
  * never surface as an unhandled rejection. Errors thrown by `work` go through `classify`.
+ *
+ * The expiry waits one event-loop turn (`setImmediate`) before rejecting: Node runs expired
+ * timers before the I/O callbacks that became ready meanwhile, so on a busy loop (a burst of
+ * requests) a reply that had already arrived would otherwise lose to its own timer and be
+ * counted as a timeout — and a timed-out read bypasses the cache and the cross-instance lock.
  */
 export async function withBudget<T>(
   driver: KvDriverName,
@@ -28,14 +33,15 @@ export async function withBudget<T>(
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let timer: NodeJS.Timeout | undefined;
+  let turn: NodeJS.Immediate | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
+    timer = setTimeout(() => {
+      turn = setImmediate(() =>
         reject(
           new KvError("timeout", driver, `${driver} ${op} exceeded its ${timeoutMs} ms budget`),
         ),
-      timeoutMs,
-    );
+      );
+    }, timeoutMs);
   });
   const running = Promise.resolve().then(() => work(deadline));
   running.catch(() => undefined);
@@ -45,6 +51,7 @@ export async function withBudget<T>(
     throw error instanceof KvError ? error : classify(error);
   } finally {
     clearTimeout(timer);
+    if (turn) clearImmediate(turn);
   }
 }
 

@@ -26,7 +26,8 @@ export async function getPegHistory(
   const series = await loadWindowSeries(ctx.asset.coingeckoId, window, signal);
   const warnings = ctx.warnings.filter((w) => w.startsWith("DexScreener"));
   if (series.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
-  const nowMs = now();
+  // As of the series' fetch time: stable body (and ETag) while the series is cached.
+  const statsAt = series.asOf ?? now();
   const mv = marketView(ctx);
   return {
     ok: true,
@@ -35,7 +36,7 @@ export async function getPegHistory(
       asset: ctx.asset.symbol,
       window,
       series: series.points ? seriesJson(series.points) : [],
-      stats: depegStatsJson(depegStats(series.points ?? [], window, nowMs)),
+      stats: depegStatsJson(depegStats(series.points ?? [], window, statsAt)),
       dex_current_price: mv.prices.dex,
       metadata: {
         sources: [
@@ -53,7 +54,7 @@ export async function getPegHistory(
           },
         ],
         method: PEG_HISTORY_METHOD,
-        generated_at: new Date(nowMs).toISOString(),
+        stats_as_of: new Date(statsAt).toISOString(),
       },
       warnings,
     },

@@ -39,7 +39,7 @@ export const pegHistoryResponseSchema = z.object({
   metadata: z.object({
     sources: z.array(liveSourceSchema),
     method: z.string(),
-    generated_at: z.string(),
+    stats_as_of: z.string().describe("Statistics are computed as of the series' fetch time"),
   }),
   warnings: z.array(z.string()),
   holderAnalyticsSupported: z.literal(false),

@@ -45,16 +45,19 @@ export async function getRiskConsole(
     loadWindowSeries(ctx.asset.coingeckoId, "30d", signal),
     readSnapshot("issuerExposure", { signal }),
   ]);
-  const nowMs = now();
+  // Statistics are computed as of each series' fetch time, so a body stays byte-identical
+  // (same ETag) while its data is cached, and "as of" is honest.
+  const dayAt = day.asOf ?? now();
+  const monthAt = month.asOf ?? now();
   const warnings = [...ctx.warnings];
   if (day.points === null || month.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
   if (!exposure.ok && !warnings.includes(exposure.warning)) warnings.push(exposure.warning);
 
   const mv = marketView(ctx);
   const stats: Record<DepegWindow, ReturnType<typeof depegStats>> = {
-    "24h": depegStats(day.points ?? [], "24h", nowMs),
-    "7d": depegStats(month.points ?? [], "7d", nowMs),
-    "30d": depegStats(month.points ?? [], "30d", nowMs),
+    "24h": depegStats(day.points ?? [], "24h", dayAt),
+    "7d": depegStats(month.points ?? [], "7d", monthAt),
+    "30d": depegStats(month.points ?? [], "30d", monthAt),
   };
   const badge = pegBadge({
     market: mv.prices.market,
@@ -190,7 +193,13 @@ export async function getRiskConsole(
         disclaimer: score.disclaimer,
         transparency_source: transparency?.sourceUrl ?? null,
       },
-      metadata: { sources, generated_at: new Date(nowMs).toISOString() },
+      metadata: {
+        sources,
+        stats_as_of: {
+          "24h": new Date(dayAt).toISOString(),
+          "30d": new Date(monthAt).toISOString(),
+        },
+      },
       warnings,
     },
   };

@@ -81,7 +81,14 @@ export const riskResponseSchema = z.object({
     disclaimer: z.string(),
     transparency_source: z.string().nullable(),
   }),
-  metadata: z.object({ sources: z.array(liveSourceSchema), generated_at: z.string() }),
+  metadata: z.object({
+    sources: z.array(liveSourceSchema),
+    stats_as_of: z
+      .object({ "24h": z.string(), "30d": z.string() })
+      .describe(
+        "Depeg statistics are computed as of the fetch time of the 24h and 30d price series",
+      ),
+  }),
   warnings: z.array(z.string()),
   holderAnalyticsSupported: z.literal(false),
 });

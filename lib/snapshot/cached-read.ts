@@ -13,7 +13,7 @@
  * registry ids only — never from a user's raw input, a wallet or an asset selector.
  */
 import type { z } from "zod";
-import type { KvStore } from "@/lib/kv/types";
+import { KvError, type KvStore } from "@/lib/kv/types";
 import { isProviderError } from "@/lib/providers/errors";
 import { telemetry } from "@/lib/telemetry";
 import { assertNotBackingOff, BackoffOpenError, recordFailure, recordSuccess } from "./backoff";
@@ -71,14 +71,27 @@ function coalescerFor(scope: string): Coalescer {
   return c;
 }
 
+interface StoreState {
+  /** The store just timed out or is unreachable: skip it for the rest of this read. */
+  down: boolean;
+  /** The entry could not be read (any store error): a copy may still be there. */
+  readFailed: boolean;
+}
+
 async function readEntry<T>(
   opts: CachedReadOptions<T>,
+  store?: StoreState,
 ): Promise<{ value: T; storedAt: number } | undefined> {
   let raw: unknown;
   try {
     raw = await opts.kv.get(opts.key);
-  } catch {
+  } catch (e) {
     telemetry.recordCache(opts.scope, "error");
+    if (store) store.readFailed = true;
+    // A stalled store would make the lock and the write wait out their own budgets too. Garbage
+    // (`corrupt`) is different: the store works, and the next good answer must overwrite it.
+    if (store && e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable"))
+      store.down = true;
     return undefined;
   }
   if (raw === undefined || raw === null) return undefined;
@@ -123,9 +136,11 @@ async function readThrough<T>(
   opts: CachedReadOptions<T>,
   cached: { value: T; storedAt: number } | undefined,
   now: () => number,
+  store: StoreState,
 ): Promise<CachedRead<T>> {
   const isFresh = (e: { storedAt: number }) => now() - e.storedAt < opts.freshSeconds * 1000;
-  const holdsLock = await acquireLock(opts.kv, opts.key);
+  // Store down: no lock (availability first, as for any lock error) and no write.
+  const holdsLock = store.down || (await acquireLock(opts.kv, opts.key));
   try {
     if (!holdsLock) {
       const shared = await waitForHolder(opts.kv, opts.key, async () => {
@@ -142,19 +157,29 @@ async function readThrough<T>(
     if (opts.isEmpty?.(value)) throw new EmptyResultError(opts.scope);
     recordSuccess(opts.key);
     const storedAt = now();
-    await writeEntry(opts, value, storedAt);
+    if (store.down) telemetry.recordCache(opts.scope, "bypass");
+    else await writeEntry(opts, value, storedAt);
     return { value, source: "upstream", storedAt };
   } catch (thrown) {
     const error = thrown instanceof BackoffOpenError ? thrown.lastError : thrown;
     if (!(thrown instanceof BackoffOpenError))
       recordFailure(opts.key, error, now(), retryAfterMs(error));
+    // The upstream failed and the first read of the entry did too (a KV hiccup): look once more
+    // before failing, so a transient store error cannot hide a good copy (failure path only).
+    if (!cached && store.readFailed) {
+      cached = await readEntry(opts);
+      if (cached && isFresh(cached)) {
+        telemetry.recordCache(opts.scope, "hit");
+        return { value: cached.value, source: "cache", storedAt: cached.storedAt };
+      }
+    }
     if (cached) {
       telemetry.recordCache(opts.scope, "stale");
       return { value: cached.value, source: "stale", storedAt: cached.storedAt, error };
     }
     throw error;
   } finally {
-    if (holdsLock) await releaseLock(opts.kv, opts.key);
+    if (holdsLock && !store.down) await releaseLock(opts.kv, opts.key);
   }
 }
 
@@ -164,13 +189,14 @@ export function cachedRead<T>(opts: CachedReadOptions<T>): Promise<CachedRead<T>
   return coalescerFor(opts.scope).run(
     opts.key,
     async (): Promise<CachedRead<T>> => {
-      const cached = await readEntry(opts);
+      const store: StoreState = { down: false, readFailed: false };
+      const cached = await readEntry(opts, store);
       if (cached && now() - cached.storedAt < opts.freshSeconds * 1000) {
         telemetry.recordCache(opts.scope, "hit");
         return { value: cached.value, source: "cache", storedAt: cached.storedAt };
       }
       telemetry.recordCache(opts.scope, "miss");
-      return readThrough(opts, cached, now);
+      return readThrough(opts, cached, now, store);
     },
     opts.signal,
   );

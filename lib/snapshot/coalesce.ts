@@ -4,6 +4,7 @@
  * others wait on; each caller only stops *waiting*. A leader that fails or throws settles every
  * waiter with the same error, and the key is freed so the next request reads again.
  */
+import { getMaxListeners, setMaxListeners } from "node:events";
 import { telemetry } from "@/lib/telemetry";
 
 /** Bound on distinct in-flight keys, so a flood of distinct keys cannot grow memory without limit. */
@@ -16,9 +17,17 @@ export class AbortedError extends Error {
   }
 }
 
+/**
+ * One request fans out to about a dozen reads, each waiting on the caller's signal (listeners are
+ * removed as each read settles). Above Node's default of 10 every request printed a
+ * MaxListenersExceededWarning, with a stack capture and a synchronous stderr write.
+ */
+export const SIGNAL_LISTENER_CAP = 64;
+
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(new AbortedError());
+  if (getMaxListeners(signal) < SIGNAL_LISTENER_CAP) setMaxListeners(SIGNAL_LISTENER_CAP, signal);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new AbortedError());
     signal.addEventListener("abort", onAbort, { once: true });

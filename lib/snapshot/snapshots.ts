@@ -60,12 +60,26 @@ export type SnapshotRead<N extends DuneQueryName> =
 
 class DuneKeyAbsentError extends Error {}
 
-function snapshotSchema<N extends DuneQueryName>(name: N) {
+function buildSnapshotSchema<N extends DuneQueryName>(name: N) {
   return z.object({
     queryId: z.string(),
     executionEndedAt: z.string(),
     rows: z.array(QUERY_ROW_SCHEMAS[name] as unknown as z.ZodType<QueryRow<N>>),
   });
+}
+
+// Built once per query name: zod compiles a fast path per schema instance, so a schema built
+// per request costs that compilation on every warm read (docs/performance.md).
+const snapshotSchemas = new Map<DuneQueryName, unknown>();
+function snapshotSchema<N extends DuneQueryName>(
+  name: N,
+): ReturnType<typeof buildSnapshotSchema<N>> {
+  let schema = snapshotSchemas.get(name) as ReturnType<typeof buildSnapshotSchema<N>> | undefined;
+  if (!schema) {
+    schema = buildSnapshotSchema(name);
+    snapshotSchemas.set(name, schema);
+  }
+  return schema;
 }
 
 function unavailable(reason: SnapshotUnavailableReason): {

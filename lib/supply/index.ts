@@ -7,8 +7,6 @@ import type { SupplyResponse } from "./schema";
 
 export const SUPPLY_METHOD =
   "USD-pegged assets (deprecated and delisted excluded) ranked by circulating USD. Net change = circulating − circulating 7 or 30 days earlier, from the aggregate. See /methodology#supply.";
-/** Seconds a client should wait before retrying when no copy exists at all. */
-export const SUPPLY_RETRY_AFTER_SECONDS = 60;
 
 export type SupplyResult =
   | { ok: true; body: Omit<SupplyResponse, "holderAnalyticsSupported">; degraded: boolean }

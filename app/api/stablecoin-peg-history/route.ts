@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { selectorSchema, windowSchema } from "@/lib/api/params";
-import { jsonError, jsonOk, parseQuery, publicRoute } from "@/lib/api/response";
+import { parseQuery, publicRoute, respondAsset } from "@/lib/api/response";
 import { getPegHistory } from "@/lib/peg-history";
 import { CHART_CACHE_SECONDS } from "@/lib/snapshot/live";
 
@@ -11,17 +11,8 @@ const querySchema = z.object({ q: selectorSchema, window: windowSchema });
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
   const input = parseQuery(request, querySchema);
   if (!input.ok) return input.response;
-  const result = await getPegHistory(input.value.q, input.value.window, request.signal);
-  if (!result.ok) {
-    return jsonError(404, "unknown_asset", "No USD stablecoin matches this selector.", {
-      suggestions: result.suggestions,
-    });
-  }
-  return jsonOk(result.body, {
-    degraded: result.degraded,
-    cache: {
-      sMaxAgeSeconds: CHART_CACHE_SECONDS,
-      staleWhileRevalidateSeconds: CHART_CACHE_SECONDS,
-    },
+  return respondAsset(await getPegHistory(input.value.q, input.value.window, request.signal), {
+    sMaxAgeSeconds: CHART_CACHE_SECONDS,
+    staleWhileRevalidateSeconds: CHART_CACHE_SECONDS,
   });
 });

@@ -20,7 +20,9 @@ const seriesSchema = z.array(z.array(z.union([z.number(), z.null()]))).nullish()
 export type RawSeries = z.output<typeof seriesSchema>;
 
 export const marketChartSchema = z.object({
-  prices: seriesSchema,
+  // The series the service reads must be present: a body without it is the wrong shape (a
+  // schema failure in telemetry and health), not a successful call with no points.
+  prices: z.array(z.array(z.union([z.number(), z.null()]))),
   market_caps: seriesSchema,
   total_volumes: seriesSchema,
 });

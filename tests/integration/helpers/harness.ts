@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resetConfigForTests } from "@/lib/config";
-import { getKv, resetKvForTests } from "@/lib/kv";
+import { getConfig, resetConfigForTests } from "@/lib/config";
+import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
 import { resetBackoffForTests } from "@/lib/snapshot/backoff";
 import { telemetry } from "@/lib/telemetry";
 import {
@@ -92,6 +92,28 @@ export async function startHarness(
     },
   };
   return harness;
+}
+
+/** Test setup budget: plants and inspects entries without the request path's 150 ms limit. */
+const ADMIN_KV_TIMEOUT_MS = 5_000;
+
+/**
+ * A second store on the same backend as the app's, with a generous budget, for arranging and
+ * inspecting cache entries in tests (a loaded CI machine can exceed 150 ms on a 200 KB write).
+ * The caller closes it.
+ */
+export function adminKv(): KvStore {
+  return createKv(getConfig().kv, { timeoutMs: ADMIN_KV_TIMEOUT_MS });
+}
+
+/** Read one cache entry through an admin store. */
+export async function peek<T = unknown>(key: string): Promise<T | undefined> {
+  const kv = adminKv();
+  try {
+    return await kv.get<T>(key);
+  } finally {
+    await kv.close();
+  }
 }
 
 type Handler = (request: Request) => Promise<Response>;

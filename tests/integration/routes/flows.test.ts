@@ -1,9 +1,8 @@
 import * as route from "@/app/api/stablecoin-flows/route";
-import { getKv } from "@/lib/kv";
 import { snapshotKey } from "@/lib/snapshot/snapshots";
 import { DEMO_REPEATED_WALLETS } from "../../fake-upstream/server";
 import { validateAgainstOpenApi } from "../helpers/openapi";
-import { KV_KINDS, call, json, startHarness, type Harness } from "../helpers/harness";
+import { KV_KINDS, call, json, peek, startHarness, type Harness } from "../helpers/harness";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const [walletA, walletB] = DEMO_REPEATED_WALLETS as readonly string[];
@@ -62,10 +61,10 @@ describe.each(KV_KINDS)("GET /api/stablecoin-flows (%s KV)", (kvKind) => {
     expect(b.cex_transfers.length).toBeGreaterThan(0);
     expect(h.fake.requests()).toHaveLength(0);
     expect(duneCallsAfterFirst).toBeGreaterThanOrEqual(3);
-    const kv = getKv();
-    for (const id of ["4000002", "4000003", "4000004"])
-      expect(await kv.get(snapshotKey(id))).toBeDefined();
-    expect(await kv.get(`${snapshotKey("4000002")}:${walletA}`)).toBeUndefined();
+    for (const id of ["4000002", "4000003", "4000004"]) {
+      expect(await peek(snapshotKey(id))).toBeDefined();
+    }
+    expect(await peek(`${snapshotKey("4000002")}:${walletA}`)).toBeUndefined();
   });
 
   it("filters by asset locally", async () => {

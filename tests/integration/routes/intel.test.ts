@@ -1,7 +1,6 @@
 import * as route from "@/app/api/stablecoin-intel/route";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { WARNING_MISSING, WARNING_UNAVAILABLE, snapshotKey } from "@/lib/snapshot/snapshots";
-import { getKv } from "@/lib/kv";
 import { telemetry } from "@/lib/telemetry";
 import { duneExecutionEndedAt } from "../../fake-upstream/server";
 import { validateAgainstOpenApi } from "../helpers/openapi";
@@ -11,6 +10,7 @@ import {
   KV_KINDS,
   call,
   json,
+  peek,
   startHarness,
   type Harness,
 } from "../helpers/harness";
@@ -174,7 +174,7 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
   it("keeps one shared snapshot entry per query id, whatever asset is asked", async () => {
     await get("?q=usdc");
     await get("?q=dai");
-    const entry = await getKv().get(snapshotKey("4000001"));
+    const entry = await peek(snapshotKey("4000001"));
     expect(entry).toBeDefined();
     expect(snapshotKey("4000001")).not.toMatch(/usdc|dai/i);
   });
@@ -197,10 +197,10 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
     const body = await json<Body>(await get("?q=usdc"));
     expect(body.warnings).toContain(WARNING_MISSING);
     expect(body.data.price).not.toBeNull();
-    expect(await getKv().get(snapshotKey("4000001"))).toBeUndefined();
+    expect(await peek(snapshotKey("4000001"))).toBeUndefined();
     h.fake.resetScenarios();
     await get("?q=dai");
-    expect(await getKv().get(snapshotKey("4000001"))).toBeDefined();
+    expect(await peek(snapshotKey("4000001"))).toBeDefined();
   });
 
   it("never caches empty on-chain rows: the next request reads again", async () => {

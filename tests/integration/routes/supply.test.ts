@@ -1,8 +1,15 @@
 import * as route from "@/app/api/stablecoin-supply/route";
-import { getKv } from "@/lib/kv";
 import { RAIL_MIN_CIRCULATING_USD } from "@/lib/supply/panel";
 import { validateAgainstOpenApi } from "../helpers/openapi";
-import { KV_KINDS, call, json, startHarness, type Harness } from "../helpers/harness";
+import {
+  KV_KINDS,
+  adminKv,
+  call,
+  json,
+  peek,
+  startHarness,
+  type Harness,
+} from "../helpers/harness";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
@@ -85,12 +92,29 @@ describe.each(KV_KINDS)("GET /api/stablecoin-supply (%s KV)", (kvKind) => {
     expect(res.headers.get("cache-control")).toMatch(/s-maxage=\d+, stale-while-revalidate=21600/);
   });
 
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const first = await get();
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await call(route.GET, "/api/stablecoin-supply", {
+      headers: { "If-None-Match": etag! },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    const other = await call(route.GET, "/api/stablecoin-supply", {
+      headers: { "If-None-Match": 'W/"nope"' },
+    });
+    expect(other.status).toBe(200);
+  });
+
   it("falls back to the last good copy past 6 h, flagged stale with its as-of time", async () => {
     await get();
-    const kv = getKv();
+    const kv = adminKv();
     const entry = (await kv.get<Body>(AGGREGATE_KEY))!;
     const storedAt = Date.now() - 7 * HOUR_MS;
     await kv.set(AGGREGATE_KEY, { ...entry, storedAt }, 3600);
+    await kv.close();
     h.fake.setScenario("defillama", "500");
     const res = await get();
     expect(res.status).toBe(200);
@@ -119,7 +143,7 @@ describe.each(KV_KINDS)("GET /api/stablecoin-supply (%s KV)", (kvKind) => {
     });
     expect(body.warnings[0]).toMatch(/^DefiLlama \(aggregate\):/);
     expect(validateAgainstOpenApi("/api/stablecoin-supply", 503, body)).toEqual([]);
-    expect(await getKv().get(AGGREGATE_KEY)).toBeUndefined();
+    expect(await peek(AGGREGATE_KEY)).toBeUndefined();
   });
 
   it("never caches an empty aggregate", async () => {

@@ -1,0 +1,58 @@
+import { IssuerSection, type IssuersSectionResult } from "@/components/issuers/IssuerSection";
+import { RailChips } from "@/components/rail/RailChips";
+import { AssetSearch } from "@/components/search/AssetSearch";
+import { SupplySection, type SupplySectionResult } from "@/components/supply/SupplySection";
+import { AsOf } from "@/components/ui/AsOf";
+import { WarningsNotice } from "@/components/ui/Notice";
+import { getIssuers } from "@/lib/issuers";
+import { getSupplyPanel } from "@/lib/supply";
+
+export const dynamic = "force-dynamic";
+
+const UNAVAILABLE = "The data could not be loaded. Try again in a minute.";
+
+/** Never let a section's failure take the page down: an unexpected throw becomes its error state. */
+async function settle<T extends SupplySectionResult | IssuersSectionResult>(
+  p: Promise<T>,
+): Promise<T | { ok: false; warning: string }> {
+  try {
+    return await p;
+  } catch {
+    return { ok: false, warning: UNAVAILABLE };
+  }
+}
+
+export default async function HomePage() {
+  const [supply, issuers] = await Promise.all([settle(getSupplyPanel()), settle(getIssuers())]);
+  const supplyWarnings = supply.ok ? supply.body.warnings : [];
+  const symbols = supply.ok ? [...new Set(supply.body.assets.map((a) => a.symbol))] : [];
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">USD stablecoins</h1>
+          <p className="max-w-prose text-sm text-slate-600 dark:text-slate-300">
+            Supply, supply change, peg deviation and issuer concentration for USD stablecoins, with
+            the source and time of every number.
+          </p>
+        </div>
+        <AssetSearch suggestions={symbols} />
+      </div>
+
+      {supply.ok ? (
+        <div className="space-y-1">
+          <RailChips rail={supply.body.rail} />
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            DefiLlama aggregate,{" "}
+            <AsOf iso={supply.body.metadata.as_of} stale={supply.body.metadata.stale} />
+          </p>
+        </div>
+      ) : null}
+
+      <WarningsNotice warnings={supplyWarnings} />
+      <SupplySection result={supply} />
+      <IssuerSection result={issuers} hideWarnings={supplyWarnings} />
+    </div>
+  );
+}

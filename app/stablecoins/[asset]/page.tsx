@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { AssetHeader } from "@/components/asset/AssetHeader";
+import { ConcentrationPanel } from "@/components/asset/ConcentrationPanel";
+import { DepthPanel } from "@/components/asset/DepthPanel";
+import { LiquidityFinder } from "@/components/asset/LiquidityFinder";
+import { MomentumPanel } from "@/components/asset/MomentumPanel";
+import { PegHistoryPanel } from "@/components/asset/PegHistoryPanel";
+import { PegPanel } from "@/components/asset/PegPanel";
+import { PoolMap } from "@/components/asset/PoolMap";
+import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
+import { VelocityPanel } from "@/components/asset/VelocityPanel";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { WarningsNotice } from "@/components/ui/Notice";
+import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
+import { getPegHistory } from "@/lib/peg-history";
+import { getPools } from "@/lib/pools";
+import { getRiskConsole } from "@/lib/risk";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ asset: string }> };
+
+/** One risk-console read per request, shared by the metadata and the page. */
+const loadRisk = cache((q: string) => getRiskConsole(q));
+
+/** A secondary panel's failure becomes its error state, never the page's. */
+async function settle<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch {
+    return null;
+  }
+}
+
+async function selectorOf(params: Props["params"]): Promise<string | null> {
+  const parsed = selectorSchema.safeParse((await params).asset);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const q = await selectorOf(params);
+  const risk = q ? await settle(loadRisk(q)) : null;
+  if (!risk?.ok) return { title: "Stablecoin not found", robots: { index: false } };
+  const { asset, name } = risk.body;
+  return {
+    title: `${asset} (${name}) risk console`,
+    description: `Peg deviation, liquidity depth, issuer concentration, supply momentum and risk score for ${name} (${asset}). Informational only.`,
+  };
+}
+
+export default async function AssetPage({ params }: Props) {
+  const q = await selectorOf(params);
+  if (q === null) notFound();
+  const [risk, pools, history] = await Promise.all([
+    loadRisk(q),
+    settle(getPools(q, null)),
+    settle(getPegHistory(q, "7d")),
+  ]);
+  if (!risk.ok) notFound();
+  const body = risk.body;
+  const poolsBody = pools?.ok ? pools.body : null;
+  const historyBody = history?.ok ? history.body : null;
+  const warnings = [
+    ...new Set([
+      ...body.warnings,
+      ...(poolsBody?.warnings ?? []),
+      ...(historyBody?.warnings ?? []),
+    ]),
+  ];
+
+  return (
+    <div className="space-y-6">
+      <AssetHeader risk={body} />
+      <WarningsNotice warnings={warnings} label="Partial data: some sources are unavailable" />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <PegPanel risk={body} />
+        <PegHistoryPanel asset={q} initial={historyBody} hideWarnings={warnings} />
+        <DepthPanel risk={body} />
+        <ConcentrationPanel risk={body} />
+        <VelocityPanel risk={body} />
+        <MomentumPanel risk={body} />
+        <RiskScorePanel risk={body} />
+        {poolsBody ? (
+          <PoolMap body={poolsBody} backing={body.backing} />
+        ) : (
+          <div className="md:col-span-2">
+            <ErrorState
+              title="The pool map is unavailable"
+              message="DexScreener (liquidity): pool data could not be loaded. Try again in a minute."
+            />
+          </div>
+        )}
+        <LiquidityFinder
+          asset={q}
+          maxSizeUsd={MAX_SWAP_SIZE_USD}
+          sources={poolsBody?.metadata.sources ?? []}
+        />
+      </div>
+    </div>
+  );
+}

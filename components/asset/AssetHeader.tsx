@@ -1,0 +1,79 @@
+import Link from "next/link";
+import { backingLabel, formatBps } from "@/components/format";
+import { Missing } from "./Missing";
+import { PegVerified } from "./PegVerified";
+import { pickSources, Provenance } from "./Provenance";
+import { formatPrice } from "./fmt";
+import type { RiskBody } from "./types";
+
+const NO_PRICE = "CoinGecko (market) did not provide a live price.";
+
+const STATUS_TONE: Readonly<Record<RiskBody["peg"]["status"], string>> = {
+  "on-peg": "text-emerald-700 dark:text-emerald-300",
+  minor: "text-amber-700 dark:text-amber-300",
+  moderate: "text-orange-700 dark:text-orange-300",
+  severe: "text-red-700 dark:text-red-300",
+  unknown: "text-slate-500 dark:text-slate-400",
+};
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="tabular text-base font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** Symbol, name, backing, issuer, live price and deviation, the peg badge and its sources. */
+export function AssetHeader({ risk }: { risk: RiskBody }) {
+  const { peg } = risk;
+  return (
+    <header className="space-y-4">
+      <nav aria-label="Breadcrumb" className="text-xs">
+        <Link href="/" className="text-sky-700 underline dark:text-sky-400">
+          All stablecoins
+        </Link>
+      </nav>
+      <div className="flex flex-col gap-3 md:flex-row md:items-start md:justify-between">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {risk.asset}{" "}
+            <span className="font-normal text-slate-600 dark:text-slate-300">{risk.name}</span>
+          </h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Risk console: peg, depth, issuer concentration and supply for one USD stablecoin.
+            Point-in-time observations, not advice.
+          </p>
+        </div>
+        <PegVerified badge={peg.badge} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <Fact label="Backing">{backingLabel(risk.backing)}</Fact>
+        <Fact label="Issuer">
+          {risk.issuer ?? <Missing reason="No issuer is registered for this asset." />}
+        </Fact>
+        <Fact label="Price">
+          {peg.price_usd === null ? <Missing reason={NO_PRICE} /> : formatPrice(peg.price_usd)}
+        </Fact>
+        <Fact label="Deviation from 1.00 USD">
+          {peg.deviation_bps === null ? (
+            <Missing reason={NO_PRICE} />
+          ) : (
+            <span data-testid="peg-deviation">{formatBps(peg.deviation_bps)}</span>
+          )}
+        </Fact>
+        <Fact label="Peg status (latest 24h point)">
+          <span className={STATUS_TONE[peg.status]}>{peg.status}</span>
+        </Fact>
+      </dl>
+      <Provenance
+        sources={pickSources(risk.metadata.sources, [
+          { name: "CoinGecko", type: "market" },
+          { name: "DefiLlama", type: "aggregate" },
+          { name: "DexScreener", type: "liquidity" },
+        ])}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,148 @@
+"use client";
+
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { formatBps } from "@/components/format";
+import { EXCURSION_THRESHOLD_BPS, ON_PEG_MAX_BPS } from "@/lib/domain/depeg";
+import type { PegHistoryBody, PegWindow } from "./types";
+
+type Point = PegHistoryBody["series"][number];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** X-axis tick spacing per window: every 4 h, every day, every 5 days (UTC-aligned). */
+const X_STEP_MS: Readonly<Record<PegWindow, number>> = {
+  "24h": 4 * HOUR_MS,
+  "7d": DAY_MS,
+  "30d": 5 * DAY_MS,
+};
+const Y_STEPS = [5, 10, 25, 50, 100, 250, 500, 1000];
+
+function tick(t: number, window: PegWindow): string {
+  const d = new Date(t);
+  const hm = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return window === "24h" ? hm : `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function xTicks(series: readonly Point[], window: PegWindow): number[] {
+  if (series.length === 0) return [];
+  const step = X_STEP_MS[window];
+  const first = series[0]!.t;
+  const last = series[series.length - 1]!.t;
+  const out: number[] = [];
+  for (let t = Math.ceil(first / step) * step; t <= last; t += step) out.push(t);
+  return out;
+}
+
+/** A y domain that always shows ±15 bps, on round ticks, with headroom below/above the data. */
+export function yScale(series: readonly Point[]): { domain: [number, number]; ticks: number[] } {
+  let min = -ON_PEG_MAX_BPS * 1.5;
+  let max = ON_PEG_MAX_BPS * 1.5;
+  for (const p of series) {
+    min = Math.min(min, p.deviation_bps);
+    max = Math.max(max, p.deviation_bps);
+  }
+  const step = Y_STEPS.find((s) => (max - min) / s <= 5) ?? Y_STEPS[Y_STEPS.length - 1]!;
+  const lo = step * Math.floor(min / step - 0.1);
+  const hi = step * Math.ceil(max / step + 0.1);
+  const ticks: number[] = [];
+  for (let v = lo; v <= hi; v += step) ticks.push(v);
+  return { domain: [lo, hi], ticks };
+}
+
+function TooltipBody({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: ReadonlyArray<{ payload?: Point }>;
+}) {
+  const p = payload?.[0]?.payload;
+  if (!active || !p) return null;
+  return (
+    <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs shadow dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+      <div className="tabular">
+        {new Date(p.t).toISOString().slice(0, 16).replace("T", " ")} UTC
+      </div>
+      <div className="tabular font-semibold">
+        {formatBps(p.deviation_bps)} · {p.price.toFixed(4)} USD
+      </div>
+    </div>
+  );
+}
+
+/** Deviation (bps) over time with the ±10 and ±100 bps bands. Never animated (stable screenshots). */
+export default function PegChart({
+  series,
+  window,
+}: {
+  series: readonly Point[];
+  window: PegWindow;
+}) {
+  const yAxis = yScale(series);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={series as Point[]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
+        <XAxis
+          dataKey="t"
+          type="number"
+          scale="time"
+          domain={["dataMin", "dataMax"]}
+          ticks={xTicks(series, window)}
+          tickFormatter={(t: number) => tick(t, window)}
+          tick={{ fill: "currentColor", fontSize: 11 }}
+          stroke="currentColor"
+          minTickGap={16}
+        />
+        <YAxis
+          dataKey="deviation_bps"
+          width={44}
+          domain={yAxis.domain}
+          ticks={yAxis.ticks}
+          interval={0}
+          tickFormatter={(v: number) => (v < 0 ? `−${Math.abs(v)}` : String(v))}
+          tick={{ fill: "currentColor", fontSize: 11 }}
+          stroke="currentColor"
+        />
+        {[ON_PEG_MAX_BPS, -ON_PEG_MAX_BPS].map((y) => (
+          <ReferenceLine
+            key={y}
+            y={y}
+            stroke="#10b981"
+            strokeDasharray="4 3"
+            ifOverflow="discard"
+          />
+        ))}
+        {[EXCURSION_THRESHOLD_BPS, -EXCURSION_THRESHOLD_BPS].map((y) => (
+          <ReferenceLine
+            key={y}
+            y={y}
+            stroke="#ef4444"
+            strokeDasharray="4 3"
+            ifOverflow="discard"
+          />
+        ))}
+        <ReferenceLine y={0} stroke="currentColor" strokeOpacity={0.4} />
+        <Tooltip content={<TooltipBody />} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="deviation_bps"
+          stroke="#0284c7"
+          strokeWidth={1.5}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

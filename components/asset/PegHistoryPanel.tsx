@@ -1,0 +1,190 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import useSWR from "swr";
+import { formatBps, formatInt } from "@/components/format";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { WarningsNotice } from "@/components/ui/Notice";
+import { Skeleton } from "@/components/ui/Skeleton";
+import { fetchJson } from "./fetcher";
+import { Missing } from "./Missing";
+import { Panel } from "./Panel";
+import { pickSources } from "./Provenance";
+import { formatShare, formatUtcShort } from "./fmt";
+import { PEG_WINDOWS, type PegHistoryBody, type PegWindow } from "./types";
+
+const PegChart = dynamic(() => import("./PegChart"), {
+  ssr: false,
+  loading: () => <Skeleton className="h-full w-full" />,
+});
+
+export const pegHistoryUrl = (asset: string, window: PegWindow) =>
+  `/api/stablecoin-peg-history?q=${encodeURIComponent(asset)}&window=${window}`;
+
+function Stat({
+  label,
+  children,
+  testId,
+  value,
+}: {
+  label: string;
+  children: React.ReactNode;
+  testId?: string;
+  value?: number | null;
+}) {
+  return (
+    <div className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-800">
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd
+        className="tabular text-base font-semibold"
+        data-testid={testId}
+        data-value={value ?? undefined}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function Stats({ body }: { body: PegHistoryBody }) {
+  const s = body.stats;
+  const none = <Missing reason="CoinGecko (market): no price history for this window." />;
+  return (
+    <dl
+      className="grid grid-cols-2 gap-2 lg:grid-cols-1"
+      data-testid="peg-stats"
+      data-window={body.window}
+    >
+      <Stat label="Worst deviation" testId="peg-worst-bps" value={s.worst_deviation_bps}>
+        {s.worst_deviation_bps === null ? none : formatBps(s.worst_deviation_bps)}
+        {s.worst_at ? (
+          <span className="block text-[11px] font-normal text-slate-500 dark:text-slate-400">
+            {formatUtcShort(s.worst_at)}
+          </span>
+        ) : null}
+      </Stat>
+      <Stat
+        label="Excursions beyond ±100 bps"
+        testId="peg-excursions"
+        value={s.points > 0 ? s.excursions_beyond_100_bps : null}
+      >
+        {s.points > 0 ? formatInt(s.excursions_beyond_100_bps) : none}
+      </Stat>
+      <Stat label="Time outside ±10 bps">
+        {s.points > 0 ? formatShare(s.share_outside_10_bps) : none}
+      </Stat>
+      <Stat label="Coverage">
+        {s.points > 0 ? `${formatShare(s.coverage, 1)} · ${formatInt(s.points)} points` : none}
+      </Stat>
+    </dl>
+  );
+}
+
+/** Peg-deviation sparkline with a 24h / 7d / 30d selector; 7d arrives from the server. */
+export function PegHistoryPanel({
+  asset,
+  initial,
+  hideWarnings = [],
+}: {
+  /** The page's selector (symbol or id), passed back to the API unchanged. */
+  asset: string;
+  initial: PegHistoryBody | null;
+  /** Warnings already listed at the top of the page. */
+  hideWarnings?: readonly string[];
+}) {
+  const [win, setWin] = useState<PegWindow>("7d");
+  const fallback = win === "7d" && initial ? initial : undefined;
+  const { data, error, isLoading, mutate } = useSWR<PegHistoryBody>(
+    pegHistoryUrl(asset, win),
+    fetchJson,
+    {
+      fallbackData: fallback,
+      revalidateIfStale: false,
+      revalidateOnFocus: false,
+    },
+  );
+  const body = data && data.window === win ? data : undefined;
+  const sources = pickSources(body?.metadata.sources ?? initial?.metadata.sources ?? [], [
+    { name: "CoinGecko", type: "market" },
+    { name: "DexScreener", type: "liquidity" },
+  ]);
+  return (
+    <Panel
+      id="sparkline"
+      title="Peg deviation history"
+      method="depeg"
+      description="Deviation from 1.00 USD in bps from market-provider price history (not scheduled on-chain queries). Green lines: ±10 bps; red: ±100 bps."
+      sources={sources}
+      className="md:col-span-2"
+    >
+      <div
+        role="group"
+        aria-label="History window"
+        className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-700"
+      >
+        {PEG_WINDOWS.map((w) => (
+          <button
+            key={w}
+            type="button"
+            aria-pressed={w === win}
+            onClick={() => setWin(w)}
+            className={`px-3 py-1.5 text-sm font-medium ${
+              w === win
+                ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900"
+                : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+            }`}
+          >
+            {w}
+          </button>
+        ))}
+      </div>
+      {error && !body ? (
+        <ErrorState
+          title={`The ${win} history could not be loaded`}
+          message={error instanceof Error ? error.message : null}
+        >
+          <button type="button" onClick={() => void mutate()} className="mt-2 underline">
+            Retry
+          </button>
+        </ErrorState>
+      ) : !body || isLoading ? (
+        <div className="grid gap-3 lg:grid-cols-[1fr_13rem]" aria-busy="true" role="status">
+          <span className="sr-only">Loading the {win} history…</span>
+          <Skeleton className="h-56 w-full" />
+          <Skeleton className="h-56 w-full" />
+        </div>
+      ) : (
+        <>
+          <WarningsNotice
+            warnings={body.warnings.filter((w) => !hideWarnings.includes(w))}
+            label="History warnings"
+          />
+          <div className="grid gap-3 lg:grid-cols-[1fr_13rem]">
+            {body.series.length > 1 ? (
+              <figure className="min-w-0 space-y-1">
+                <figcaption className="text-[11px] text-slate-500 dark:text-slate-400">
+                  Deviation from 1.00 USD (bps) · time in UTC
+                </figcaption>
+                <div
+                  className="h-56 w-full text-slate-500 dark:text-slate-400"
+                  role="img"
+                  aria-label={`Peg deviation over ${win}: worst ${formatBps(body.stats.worst_deviation_bps)}, ${body.stats.excursions_beyond_100_bps} excursions beyond ±100 bps.`}
+                  data-testid="peg-chart"
+                >
+                  <PegChart series={body.series} window={win} />
+                </div>
+              </figure>
+            ) : (
+              <EmptyState title="No price history for this window">
+                The market provider returned no series.
+              </EmptyState>
+            )}
+            <Stats body={body} />
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,95 @@
+import { formatInt, formatPct, formatUsd } from "@/components/format";
+import { AsOf } from "@/components/ui/AsOf";
+import { EmptyState } from "@/components/ui/EmptyState";
+import { ErrorState } from "@/components/ui/ErrorState";
+import { WarningsNotice } from "@/components/ui/Notice";
+import { Section } from "@/components/ui/Section";
+import { SourceBadge } from "@/components/ui/SourceBadge";
+import type { IssuersResponse } from "@/lib/issuers/schema";
+import { IssuerShareTable } from "./IssuerShareTable";
+import { IssuerTreemap } from "./IssuerTreemap";
+import { toTreemapData } from "./treemapData";
+
+type IssuersBody = Omit<IssuersResponse, "holderAnalyticsSupported">;
+export type IssuersSectionResult = { ok: true; body: IssuersBody } | { ok: false; warning: string };
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-800">
+      <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="tabular text-base font-semibold">{value}</dd>
+      {hint ? <dd className="text-[11px] text-slate-500 dark:text-slate-400">{hint}</dd> : null}
+    </div>
+  );
+}
+
+/** Issuer/chain treemap with the concentration figures and a table alternative. */
+export function IssuerSection({
+  result,
+  hideWarnings = [],
+}: {
+  result: IssuersSectionResult;
+  /** Warnings already shown higher up the page. */
+  hideWarnings?: readonly string[];
+}) {
+  const body = result.ok ? result.body : null;
+  const provenance = body ? (
+    <>
+      {body.metadata.sources.map((s) => (
+        <span key={`${s.name}-${s.type}`} className="inline-flex flex-wrap items-center gap-1.5">
+          <SourceBadge name={s.name} type={s.type} />
+          <AsOf
+            iso={s.as_of ?? s.last_updated ?? null}
+            label={s.last_updated && !s.as_of ? "last run" : "as of"}
+          />
+        </span>
+      ))}
+    </>
+  ) : (
+    <SourceBadge name="DefiLlama" type="aggregate" />
+  );
+  const top = body?.concentration.top_issuer;
+  return (
+    <Section
+      id="issuers"
+      title="Issuers and chains"
+      description="Market cap of listed USD stablecoins by issuer, split by chain. Tile area is circulating supply."
+      provenance={provenance}
+      methodHref="/methodology#concentration"
+    >
+      {!result.ok ? (
+        <ErrorState title="Issuer data is unavailable" message={result.warning} retryHref="/" />
+      ) : body && body.tree.children.length > 0 ? (
+        <>
+          <WarningsNotice warnings={body.warnings.filter((w) => !hideWarnings.includes(w))} />
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Stat
+              label="Top issuer"
+              value={
+                top ? `${top.name} ${formatPct(top.share_pct, { digits: 1, signed: false })}` : "—"
+              }
+            />
+            <Stat
+              label="Issuer HHI"
+              value={formatInt(body.concentration.hhi)}
+              hint="0–10,000; higher is more concentrated"
+            />
+            <Stat label="Issuers" value={formatInt(body.concentration.issuers.length)} />
+            <Stat label="Listed total" value={formatUsd(body.metadata.total_circulating_usd)} />
+          </dl>
+          <IssuerTreemap
+            data={toTreemapData(body.tree)}
+            label={`Treemap of USD stablecoin market cap by issuer and chain; ${
+              top
+                ? `${top.name} holds ${formatPct(top.share_pct, { digits: 1, signed: false })}`
+                : ""
+            }. The same figures are in the issuer table below.`}
+          />
+          <IssuerShareTable body={body} />
+        </>
+      ) : (
+        <EmptyState title="No issuer data yet">The aggregate lists no USD stablecoins.</EmptyState>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,46 @@
+/** Issuer × chain tree → the shape @nivo/treemap wants. Presentation only (grouping, labels). */
+import { chainLabel } from "@/components/format";
+import type { IssuersResponse } from "@/lib/issuers/schema";
+
+export interface TreemapDatum {
+  name: string;
+  /** Only on leaves: nivo sums children, so a parent value would be counted twice. */
+  value?: number;
+  /** Issuer of a leaf, for the tooltip. */
+  issuer?: string;
+  children?: TreemapDatum[];
+}
+
+/** Chains per issuer drawn as their own tile; the rest share one "Other chains" tile. */
+export const MAX_CHAIN_TILES = 6;
+
+export function toTreemapData(
+  tree: IssuersResponse["tree"],
+  maxChains: number = MAX_CHAIN_TILES,
+): TreemapDatum {
+  const children: TreemapDatum[] = [];
+  for (const issuer of tree.children) {
+    if (!(issuer.value > 0)) continue;
+    const chains = issuer.children.filter((c) => c.value > 0).sort((a, b) => b.value - a.value);
+    if (chains.length === 0) {
+      children.push({
+        name: issuer.name,
+        children: [{ name: "All chains", value: issuer.value, issuer: issuer.name }],
+      });
+      continue;
+    }
+    const shown = chains
+      .slice(0, maxChains)
+      .map((c) => ({ name: chainLabel(c.name), value: c.value, issuer: issuer.name }));
+    const rest = chains.slice(maxChains);
+    if (rest.length > 0) {
+      shown.push({
+        name: `${rest.length} other ${rest.length === 1 ? "chain" : "chains"}`,
+        value: rest.reduce((s, c) => s + c.value, 0),
+        issuer: issuer.name,
+      });
+    }
+    children.push({ name: issuer.name, children: shown });
+  }
+  return { name: tree.name, children };
+}

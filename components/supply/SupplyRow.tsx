@@ -1,0 +1,75 @@
+import Link from "next/link";
+import { backingLabel, formatPct, formatUsd, formatUsdFull, signClass } from "@/components/format";
+import { PegBadge } from "@/components/ui/PegBadge";
+import type { SupplyEntry } from "@/lib/supply/schema";
+
+const SIGN_TONE = {
+  1: "text-emerald-700 dark:text-emerald-400",
+  0: "text-slate-600 dark:text-slate-300",
+  [-1]: "text-red-700 dark:text-red-400",
+} as const;
+
+export const stickyCell = "sticky z-10 bg-white dark:bg-slate-950";
+
+function Change({ pct, usd }: { pct: number | null; usd: number | null }) {
+  if (pct === null) {
+    return (
+      <span className="text-slate-500 dark:text-slate-400" title="no history">
+        —<span className="sr-only">no history</span>
+      </span>
+    );
+  }
+  return (
+    <span className={`tabular flex flex-col items-end ${SIGN_TONE[signClass(pct)]}`}>
+      <span className="font-medium whitespace-nowrap">{formatPct(pct)}</span>
+      <span className="text-xs whitespace-nowrap opacity-80">
+        {formatUsd(usd, { signed: true })}
+      </span>
+    </span>
+  );
+}
+
+export function SupplyRow({ row, href }: { row: SupplyEntry; href: string }) {
+  return (
+    <tr className="border-t border-slate-200 dark:border-slate-800" data-testid="supply-row">
+      <td className={`${stickyCell} tabular left-0 w-10 px-2 py-2 text-right text-slate-500`}>
+        {row.rank}
+      </td>
+      <th scope="row" className={`${stickyCell} left-10 px-2 py-2 text-left font-semibold`}>
+        <Link
+          href={href}
+          className="text-sky-700 hover:underline dark:text-sky-400"
+          prefetch={false}
+        >
+          {row.symbol}
+        </Link>
+        <span className="block max-w-[7rem] truncate text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">
+          {row.name}
+        </span>
+      </th>
+      <td className="hidden max-w-[14rem] truncate px-2 py-2 sm:table-cell" title={row.name}>
+        {row.name}
+      </td>
+      <td
+        className="tabular px-2 py-2 text-right whitespace-nowrap"
+        title={formatUsdFull(row.circulating_usd)}
+      >
+        {formatUsd(row.circulating_usd)}
+      </td>
+      <td className="px-2 py-2 text-right">
+        <Change pct={row.change_7d_pct} usd={row.change_7d_usd} />
+      </td>
+      <td className="px-2 py-2 text-right">
+        <Change pct={row.change_30d_pct} usd={row.change_30d_usd} />
+      </td>
+      <td className="px-2 py-2 text-right">
+        <PegBadge
+          bps={row.peg_deviation_bps}
+          yieldBearing={row.yield_bearing}
+          pegNote={row.peg_note}
+        />
+      </td>
+      <td className="px-2 py-2 whitespace-nowrap">{backingLabel(row.backing)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useMemo, useState, useSyncExternalStore } from "react";
+import type { SupplyEntry } from "@/lib/supply/schema";
+import { csvFileName, downloadCsv, toCsv } from "./csv";
+import {
+  assetHrefs,
+  chainOptions,
+  DEFAULT_SORT,
+  filterRows,
+  NO_FILTERS,
+  nextSort,
+  sortRows,
+  type Filters,
+  type SortKey,
+  type SortState,
+} from "./rows";
+import { SortHeader } from "./SortHeader";
+import { SupplyFilters } from "./SupplyFilters";
+import { stickyCell, SupplyRow } from "./SupplyRow";
+
+export { toCsv } from "./csv";
+
+const COLUMN_COUNT = 8;
+const noSubscribe = () => () => {};
+
+/**
+ * The supply & flows table. Sorting, filtering and CSV export all work on the rows the server
+ * rendered: no request leaves the page.
+ */
+export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; asOf: string }) {
+  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+
+  const hrefs = useMemo(() => assetHrefs(assets), [assets]);
+  const chains = useMemo(() => chainOptions(assets), [assets]);
+  const rows = useMemo(() => sortRows(filterRows(assets, filters), sort), [assets, filters, sort]);
+  const filtered = rows.length !== assets.length;
+  const hasYieldBearing = rows.some((r) => r.yield_bearing && r.peg_note);
+
+  // True once hydrated: the controls only work from then on (tests wait for the attribute).
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+  const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
+  const header = { sort, onSort };
+
+  return (
+    <div className="space-y-3" data-hydrated={hydrated ? "true" : undefined}>
+      <SupplyFilters filters={filters} chains={chains} onChange={setFilters} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p aria-live="polite" className="text-sm text-slate-600 dark:text-slate-300">
+          Showing <span className="tabular font-medium">{rows.length}</span> of{" "}
+          <span className="tabular">{assets.length}</span> stablecoins
+          {filtered ? (
+            <button
+              type="button"
+              onClick={() => setFilters(NO_FILTERS)}
+              className="ml-2 text-sky-700 underline dark:text-sky-400"
+            >
+              Clear filters
+            </button>
+          ) : null}
+        </p>
+        <button
+          type="button"
+          disabled={rows.length === 0}
+          onClick={() => downloadCsv(toCsv(rows), csvFileName(asOf))}
+          className="h-9 rounded-md border border-slate-300 px-3 text-sm font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          Export CSV ({rows.length} {rows.length === 1 ? "row" : "rows"})
+        </button>
+      </div>
+      <div
+        className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-800"
+        tabIndex={0}
+        role="region"
+        aria-label="Supply table (scrolls horizontally)"
+      >
+        <table className="w-full min-w-[38rem] sm:min-w-[46rem] text-sm">
+          <caption className="sr-only">
+            USD stablecoins ranked by circulating supply, with 7-day and 30-day net supply change,
+            peg deviation from 1.00 USD and backing mechanism. Column headers sort the table.
+          </caption>
+          <thead className="text-xs text-slate-600 dark:text-slate-300">
+            <tr>
+              <SortHeader
+                label="#"
+                sortKey="rank"
+                {...header}
+                className={`${stickyCell} left-0 w-10`}
+              />
+              <SortHeader
+                label="Symbol"
+                sortKey="symbol"
+                align="left"
+                {...header}
+                className={`${stickyCell} left-10`}
+              />
+              <th scope="col" className="hidden px-2 py-2 text-left font-medium sm:table-cell">
+                Name
+              </th>
+              <SortHeader label="Circulating" sortKey="circulating_usd" {...header} />
+              <SortHeader label="7d change" sortKey="change_7d_pct" {...header} />
+              <SortHeader label="30d change" sortKey="change_30d_pct" {...header} />
+              <SortHeader label="Peg deviation" sortKey="peg_deviation_bps" {...header} />
+              <th scope="col" className="px-2 py-2 text-left font-medium">
+                Backing
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <SupplyRow key={r.id} row={r} href={hrefs.get(r.id) ?? `/stablecoins/${r.id}`} />
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td
+                  colSpan={COLUMN_COUNT}
+                  className="px-4 py-8 text-center text-slate-600 dark:text-slate-300"
+                >
+                  No stablecoins match these filters.{" "}
+                  <button
+                    type="button"
+                    onClick={() => setFilters(NO_FILTERS)}
+                    className="text-sky-700 underline dark:text-sky-400"
+                  >
+                    Clear filters
+                  </button>
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {hasYieldBearing ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          * {rows.find((r) => r.yield_bearing && r.peg_note)?.peg_note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

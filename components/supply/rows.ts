@@ -1,0 +1,84 @@
+/** Client-side table logic over the current result set: hrefs, filters, sorting. No fetching. */
+import type { SupplyEntry } from "@/lib/supply/schema";
+
+export type SortKey =
+  "rank" | "symbol" | "circulating_usd" | "change_7d_pct" | "change_30d_pct" | "peg_deviation_bps";
+export type SortDir = "asc" | "desc";
+export interface SortState {
+  key: SortKey;
+  dir: SortDir;
+}
+export type BackingFilter = "all" | "fiat-backed" | "crypto-backed" | "algorithmic";
+export interface Filters {
+  chain: string;
+  backing: BackingFilter;
+  text: string;
+}
+
+export const ALL = "all";
+export const DEFAULT_SORT: SortState = { key: "rank", dir: "asc" };
+export const NO_FILTERS: Filters = { chain: ALL, backing: ALL, text: "" };
+
+const ASSET_PATH_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * `/stablecoins/<symbol>` for a symbol held by one listed asset (or the largest of several,
+ * which the resolver picks for a bare symbol); `/stablecoins/<DefiLlama id>` for the others.
+ */
+export function assetHrefs(rows: readonly SupplyEntry[]): Map<string, string> {
+  const largest = new Map<string, SupplyEntry>();
+  for (const r of rows) {
+    const key = r.symbol.toLowerCase();
+    const cur = largest.get(key);
+    if (!cur || r.circulating_usd > cur.circulating_usd) largest.set(key, r);
+  }
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    const sym = r.symbol.toLowerCase();
+    const bySymbol = largest.get(sym)?.id === r.id && ASSET_PATH_SEGMENT.test(sym);
+    out.set(r.id, `/stablecoins/${encodeURIComponent(bySymbol ? sym : r.id)}`);
+  }
+  return out;
+}
+
+/** Chains present in the rows, most widely listed first, then alphabetical. */
+export function chainOptions(rows: readonly SupplyEntry[]): string[] {
+  const count = new Map<string, number>();
+  for (const r of rows) for (const c of new Set(r.chains)) count.set(c, (count.get(c) ?? 0) + 1);
+  return [...count.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([c]) => c);
+}
+
+export function filterRows(rows: readonly SupplyEntry[], f: Filters): SupplyEntry[] {
+  const text = f.text.trim().toLowerCase();
+  return rows.filter(
+    (r) =>
+      (f.chain === ALL || r.chains.includes(f.chain)) &&
+      (f.backing === ALL || r.backing === f.backing) &&
+      (text === "" ||
+        r.symbol.toLowerCase().includes(text) ||
+        r.name.toLowerCase().includes(text) ||
+        (r.issuer?.toLowerCase().includes(text) ?? false)),
+  );
+}
+
+/** Sorted copy; missing values always go last, ties keep rank order. */
+export function sortRows(rows: readonly SupplyEntry[], s: SortState): SupplyEntry[] {
+  const factor = s.dir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (s.key === "symbol") {
+      return factor * a.symbol.localeCompare(b.symbol, "en") || a.rank - b.rank;
+    }
+    const x = a[s.key];
+    const y = b[s.key];
+    if (x === null || y === null) return x === y ? a.rank - b.rank : x === null ? 1 : -1;
+    return factor * (x - y) || a.rank - b.rank;
+  });
+}
+
+/** Clicking the active column flips it; a new column starts at its natural direction. */
+export function nextSort(current: SortState, key: SortKey): SortState {
+  if (current.key === key) return { key, dir: current.dir === "asc" ? "desc" : "asc" };
+  return { key, dir: key === "rank" || key === "symbol" ? "asc" : "desc" };
+}

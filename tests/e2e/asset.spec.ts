@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Demo data (tests/fake-upstream): USDC dips to exactly −150 bps between 95 h and 93 h ago, so
+// the episode is in the 7d and 30d windows and not in 24h; elsewhere ±3 bps around the price.
+const USDC = "/stablecoins/usdc?e2e=1";
+
+async function openUsdc(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const response = await page.goto(USDC);
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  return errors;
+}
+
+const stats = (page: Page) => page.getByTestId("peg-stats");
+const worstBps = async (page: Page) =>
+  Number(await page.getByTestId("peg-worst-bps").getAttribute("data-value"));
+const excursions = (page: Page) => page.getByTestId("peg-excursions");
+const windowButton = (page: Page, w: string) =>
+  page.getByRole("group", { name: "History window" }).getByRole("button", { name: w, exact: true });
+
+async function chartDrawn(page: Page) {
+  await expect(page.getByTestId("peg-chart").locator(".recharts-line-curve")).toBeVisible();
+}
+
+test("the USDC risk console renders every panel with sources and as-of times; screenshots", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = await openUsdc(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("USDC");
+  await expect(page).toHaveTitle(/USDC/);
+
+  const badge = page.getByTestId("peg-badge");
+  await expect(badge).toHaveAttribute("data-state", "on");
+  await expect(badge).toContainText("Peg verified 0.999–1.001 USD");
+
+  for (const name of [
+    "Peg status and de-peg history",
+    "Peg deviation history",
+    "Liquidity depth (±2%)",
+    "Issuer concentration",
+    "Velocity",
+    "Supply momentum",
+    "Risk score",
+    "Pool map",
+    "Deep-liquidity finder",
+  ]) {
+    const panel = page.getByRole("region", { name, exact: true });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link", { name: /^Method/ })).toHaveAttribute(
+      "href",
+      /^\/methodology#/,
+    );
+    await expect(panel.getByRole("list", { name: "Sources" }).first()).toBeVisible();
+  }
+  await expect(page.getByText(/as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/).first()).toBeVisible();
+  await expect(page.getByText(/scheduled\/cached/).first()).toBeVisible();
+  await expect(page.getByTestId("risk-component")).toHaveCount(3);
+  await expect(page.getByTestId("risk-disclaimer")).toContainText(
+    "not a prediction of peg stability",
+  );
+  await expect(page.getByTestId("pool-row").first()).toBeVisible();
+  await chartDrawn(page);
+
+  await page.screenshot({ path: "test-results/asset-usdc.png", fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await chartDrawn(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: "test-results/asset-usdc-390.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("the depeg episode shows in 7d and 30d but not in 24h", async ({ page }) => {
+  await openUsdc(page);
+  await expect(windowButton(page, "7d")).toHaveAttribute("aria-pressed", "true");
+  await expect(stats(page)).toHaveAttribute("data-window", "7d");
+  expect(await worstBps(page)).toBeCloseTo(-150, 0);
+  await expect(excursions(page)).toHaveText("1");
+
+  await windowButton(page, "24h").click();
+  await expect(windowButton(page, "24h")).toHaveAttribute("aria-pressed", "true");
+  await expect(stats(page)).toHaveAttribute("data-window", "24h");
+  expect(Math.abs(await worstBps(page))).toBeLessThanOrEqual(10);
+  await expect(excursions(page)).toHaveText("0");
+  await chartDrawn(page);
+
+  await windowButton(page, "30d").click();
+  await expect(stats(page)).toHaveAttribute("data-window", "30d");
+  expect(await worstBps(page)).toBeCloseTo(-150, 0);
+  await expect(excursions(page)).toHaveText("1");
+
+  // The server-rendered table agrees: 24h clean, 7d and 30d with one excursion.
+  const row = page.getByTestId("depeg-table").getByRole("row", { name: /Excursions beyond/ });
+  await expect(row.locator('[data-window="24h"]')).toHaveText("0");
+  await expect(row.locator('[data-window="7d"]')).toHaveText("1");
+  await expect(row.locator('[data-window="30d"]')).toHaveText("1");
+});
+
+test("the pool map filters run in the browser without a request", async ({ page }) => {
+  await openUsdc(page);
+  const rows = page.getByTestId("pool-row");
+  const total = await rows.count();
+  expect(total).toBeGreaterThan(3);
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  const map = page.getByRole("region", { name: "Pool map", exact: true });
+  await map.getByRole("combobox", { name: "Chain" }).selectOption("arbitrum");
+  await map.getByRole("combobox", { name: "Pair type" }).selectOption("stable-stable");
+  const narrowed = await rows.count();
+  expect(narrowed).toBeGreaterThan(0);
+  expect(narrowed).toBeLessThan(total);
+  for (const text of await rows.allTextContents()) expect(text).toContain("Arbitrum");
+  await expect(map.getByTestId("pool-count")).toContainText(`of ${total} pools`);
+  expect(requests).toEqual([]);
+});
+
+test("the deep-liquidity finder ranks pools for a 10 M USD swap", async ({ page }) => {
+  await openUsdc(page);
+  const finder = page.getByRole("region", { name: "Deep-liquidity finder", exact: true });
+  await finder.getByLabel("Swap size (USD)").fill("10000000");
+  const answered = page.waitForResponse(
+    (r) => r.url().includes("/api/stablecoin-pools?") && r.url().includes("size_usd=10000000"),
+  );
+  await finder.getByRole("button", { name: "Find pools" }).click();
+  expect((await answered).status()).toBe(200);
+  const results = finder.getByTestId("finder-result");
+  await expect(results.first()).toBeVisible();
+  expect(await results.count()).toBeGreaterThan(0);
+  await expect(results.first().getByTestId("finder-impact")).toContainText(/\d+\.\d bps/);
+  await expect(finder).toContainText("$10.0M swap");
+});
+
+test("an unknown or malformed asset is a real 404", async ({ page }) => {
+  for (const path of ["/stablecoins/not-a-coin", "/stablecoins/bad%20coin"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stablecoin not found");
+  }
+});

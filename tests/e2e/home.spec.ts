@@ -1,0 +1,171 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+
+// Demo data: the recorded DefiLlama sample behind the fake upstream (USDT first, USDC second,
+// five assets called USDS, JUP without a week of history).
+const HOME = "/?e2e=1";
+
+async function openHome(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  const response = await page.goto(HOME);
+  expect(response?.status()).toBe(200);
+  // Hydrated table and the lazily loaded treemap chunk: after this the page needs no requests.
+  await expect(page.locator("[data-hydrated=true]")).toHaveCount(1);
+  await expect(page.getByTestId("issuer-treemap").locator("svg").first()).toBeVisible();
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  return errors;
+}
+
+const rows = (page: Page) => page.getByTestId("supply-row");
+const rowSymbols = (page: Page) =>
+  rows(page).getByRole("rowheader").getByRole("link").allTextContents();
+
+test("home page renders and a screenshot is saved", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const errors = await openHome(page);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/not investment advice/i)).toBeVisible();
+  await expect(page.getByText("DefiLlama").first()).toBeVisible();
+  await expect(page.getByText(/as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/).first()).toBeVisible();
+  await expect(page.getByTestId("issuer-treemap").locator("svg").first()).toBeVisible();
+  await expect(page.getByText(/Issuer HHI/)).toBeVisible();
+  await page.screenshot({ path: "test-results/home.png", fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test("rail chips show USDT dominance and the largest 7-day change", async ({ page }) => {
+  await openHome(page);
+  const dominance = page.getByTestId("chip-dominance");
+  await expect(dominance).toContainText("Largest stablecoin");
+  await expect(dominance.getByRole("link")).toHaveText("USDT");
+  await expect(dominance).toContainText(/\d+\.\d% of listed total/);
+  await expect(dominance).toContainText(/\$\d+\.\dB circulating/);
+  const change = page.getByTestId("chip-change");
+  await expect(change).toContainText("Largest 7-day supply change");
+  await expect(change).toContainText(/[+−]\d+\.\d{2}%/);
+  await expect(change).toContainText("assets above $5M only");
+});
+
+test("the supply table starts USDT, USDC, USDS (Sky Dollar) and sorts from its headers", async ({
+  page,
+}) => {
+  await openHome(page);
+  expect((await rowSymbols(page)).slice(0, 3)).toEqual(["USDT", "USDC", "USDS"]);
+  await expect(rows(page).nth(2)).toContainText("Sky Dollar");
+  await expect(rows(page).first().getByRole("link")).toHaveAttribute("href", "/stablecoins/usdt");
+  // The other USDS are linked by DefiLlama id, not by the shared symbol.
+  const usdsLinks = await rows(page)
+    .filter({ has: page.getByRole("link", { name: "USDS", exact: true }) })
+    .getByRole("link")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(usdsLinks[0]).toBe("/stablecoins/usds");
+  expect(usdsLinks.slice(1).every((h) => /^\/stablecoins\/\d+$/.test(h ?? ""))).toBe(true);
+  // JUP has no prevWeek history.
+  await expect(
+    rows(page).filter({ hasText: "JupUSD" }).getByTitle("no history").first(),
+  ).toBeVisible();
+
+  const header = page.getByRole("columnheader", { name: /Circulating/ });
+  await expect(page.getByRole("columnheader", { name: "#" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  await header.getByRole("button").click();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await header.getByRole("button").click();
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  expect((await rowSymbols(page)).at(-1)).toBe("USDT");
+});
+
+test("filters narrow rows with zero network requests", async ({ page }) => {
+  await openHome(page);
+  const total = await rows(page).count();
+  expect(total).toBeGreaterThan(10);
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(`${r.resourceType()} ${r.url()}`));
+
+  await page.getByLabel("Stablecoin type", { exact: true }).selectOption("algorithmic");
+  await expect(rows(page)).not.toHaveCount(total);
+  const algorithmic = await rows(page).count();
+  expect(algorithmic).toBeGreaterThan(0);
+  for (const text of await rows(page).allTextContents()) expect(text).toContain("Algorithmic");
+  expect(await rowSymbols(page)).not.toContain("USDT");
+
+  await page.getByLabel("Stablecoin type", { exact: true }).selectOption("all");
+  await page.getByLabel("Chain", { exact: true }).selectOption("arbitrum");
+  await expect(rows(page)).not.toHaveCount(total);
+  expect(await rowSymbols(page)).toContain("USDC");
+  expect(await rowSymbols(page)).not.toContain("JUP");
+
+  await page.getByLabel(/Symbol, name or issuer/).fill("Sky Dollar");
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByText(/Showing 1 of \d+ stablecoins/)).toBeVisible();
+
+  await page.waitForTimeout(300);
+  expect(requests.filter((r) => r.includes("/api/"))).toEqual([]);
+  expect(requests.filter((r) => /^(fetch|xhr) /.test(r))).toEqual([]);
+});
+
+test("CSV export downloads the filtered rows", async ({ page }) => {
+  await openHome(page);
+  await page.getByLabel("Stablecoin type", { exact: true }).selectOption("algorithmic");
+  const shown = await rowSymbols(page);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: /Export CSV/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^stablecoin-supply-.*\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  const lines = csv.split(/\r\n/).filter(Boolean);
+  expect(lines[0]).toBe(
+    "rank,symbol,name,defillama_id,backing,issuer,circulating_usd,change_7d_usd,change_7d_pct," +
+      "change_30d_usd,change_30d_pct,price_usd,peg_deviation_bps,yield_bearing,chains",
+  );
+  expect(lines).toHaveLength(shown.length + 1);
+  const first = lines[1]!.split(",");
+  expect(first[1]).toBe(shown[0]);
+  expect(first[4]).toBe("algorithmic");
+  expect(Number(first[6])).toBeGreaterThan(0);
+  for (const line of lines.slice(1)) expect(line.split(",")[4]).toBe("algorithmic");
+  expect(csv).not.toMatch(/,USDT,/);
+  expect(csv).not.toMatch(/,USDC,/);
+});
+
+test("asset search validates and leads to /stablecoins/[asset]", async ({ page }) => {
+  await openHome(page);
+  const input = page.getByLabel("Look up a stablecoin");
+  await input.fill("usd coin!");
+  await input.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: /letters, digits/ })).toBeVisible();
+  await input.fill("USDC");
+  await input.press("Enter");
+  await page.waitForURL("**/stablecoins/usdc");
+});
+
+test("usable at 390 px: chips stack, table scrolls inside its box", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openHome(page);
+  const a = (await page.getByTestId("chip-dominance").boundingBox())!;
+  const b = (await page.getByTestId("chip-change").boundingBox())!;
+  expect(b.y).toBeGreaterThanOrEqual(a.y + a.height);
+  expect(Math.abs(a.x - b.x)).toBeLessThan(2);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(390);
+  const region = page.getByRole("region", { name: /Supply table/ });
+  const overflow = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(overflow).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toBeVisible();
+  await expect(page.getByTestId("issuer-treemap").locator("svg").first()).toBeVisible();
+  await page.screenshot({ path: "test-results/home-390.png", fullPage: true });
+});
+
+test("health reports sources without secrets", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.holderAnalyticsSupported).toBe(false);
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/demo-read-key|127\.0\.0\.1|http:\/\//);
+});

@@ -1,0 +1,70 @@
+/** @jest-environment jsdom */
+import { render, screen, within } from "@testing-library/react";
+import { AssetHeader } from "@/components/asset/AssetHeader";
+import { ConcentrationPanel } from "@/components/asset/ConcentrationPanel";
+import { DepthPanel } from "@/components/asset/DepthPanel";
+import { PegPanel } from "@/components/asset/PegPanel";
+import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
+import { VelocityPanel } from "@/components/asset/VelocityPanel";
+import { RISK, RISK_DEGRADED } from "./risk-fixture";
+
+describe("risk console panels", () => {
+  it("show the badge, the depeg table per window, sources and method links", () => {
+    render(
+      <>
+        <AssetHeader risk={RISK} />
+        <PegPanel risk={RISK} />
+        <ConcentrationPanel risk={RISK} />
+      </>,
+    );
+    const badge = screen.getByTestId("peg-badge");
+    expect(badge.getAttribute("data-state")).toBe("on");
+    expect(badge.textContent).toContain("Peg verified 0.999–1.001 USD");
+    const row = screen.getByRole("row", { name: /Excursions beyond ±100 bps/ });
+    expect(
+      within(row)
+        .getAllByRole("cell")
+        .map((c) => c.textContent),
+    ).toEqual(["0", "1", "1"]);
+    expect(screen.getByRole("row", { name: /Worst deviation/ }).textContent).toContain(
+      "−150.0 bps",
+    );
+    const peg = screen.getByRole("region", { name: "Peg status and de-peg history" });
+    expect(
+      within(peg)
+        .getByRole("link", { name: /Method/ })
+        .getAttribute("href"),
+    ).toBe("/methodology#depeg");
+    expect(within(peg).getAllByText(/^as of/).length).toBeGreaterThanOrEqual(3);
+    const conc = screen.getByRole("region", { name: "Issuer concentration" });
+    expect(within(conc).getAllByText(/^last run/).length).toBe(2);
+    expect(within(conc).getByText("6,971 HHI")).toBeTruthy();
+    expect(within(conc).getByTestId("issuer-exposure-share").textContent).toBe("1.12%");
+  });
+
+  it("show a dash with the reason for every value a down source could not provide", () => {
+    render(
+      <>
+        <AssetHeader risk={RISK_DEGRADED} />
+        <DepthPanel risk={RISK_DEGRADED} />
+        <ConcentrationPanel risk={RISK_DEGRADED} />
+        <VelocityPanel risk={RISK_DEGRADED} />
+        <RiskScorePanel risk={RISK_DEGRADED} />
+      </>,
+    );
+    expect(screen.getByTestId("peg-badge").getAttribute("data-state")).toBe("off");
+    expect(screen.getAllByTitle("CoinGecko (market) did not provide a live price.")).toHaveLength(
+      2,
+    );
+    expect(screen.getByTitle("CoinGecko (market): order-book depth is unavailable.")).toBeTruthy();
+    expect(screen.getAllByTitle(/24h volume or market cap is unavailable/).length).toBe(3);
+    expect(screen.getByTitle(/issuer exposure snapshot is unavailable/)).toBeTruthy();
+    const conc = screen.getByRole("region", { name: "Issuer concentration" });
+    expect(within(conc).getAllByText("unavailable").length).toBeGreaterThanOrEqual(1);
+    expect(within(conc).getByText(/aggregate per-chain circulating/)).toBeTruthy();
+    expect(
+      screen.getByText(/Missing components \(excluded, weights renormalised\): liquidity/),
+    ).toBeTruthy();
+    expect(screen.getByText(/effective weight 0\.00/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,189 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type APIResponse, type Page } from "@playwright/test";
+import { writeReliabilityReport } from "../../scripts/reliability-report";
+
+// Security headers and CSP against the demo server (`next start`, fake upstream, demo read key).
+// Every raw response is saved under test-results/responses/ so scripts/check-secrets.ts can scan
+// them for the demo key; a summary goes to test-results/reliability/headers.json for the report.
+
+const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows"];
+const API = [
+  "/api/stablecoin-intel?q=usdc",
+  "/api/stablecoin-supply",
+  "/api/stablecoin-risk?q=usdc",
+  "/api/stablecoin-peg-history?q=usdc&window=7d",
+  "/api/stablecoin-pools?q=usdc&size_usd=1000000",
+  "/api/stablecoin-flows?q=usdc",
+  "/api/stablecoin-issuers",
+  "/api/health",
+  "/api/openapi.json",
+  "/api/stablecoin-intel?q=%00%0d%0a", // 400
+  "/api/stablecoin-intel?q=no-such-coin", // 404
+];
+/** Paths that must never serve files from the project or the build. */
+const PROBES = [
+  "/.env",
+  "/package.json",
+  "/.next/BUILD_ID",
+  "/api/%2e%2e/%2e%2e/package.json",
+  "/_next/static/..%2f..%2f..%2fpackage.json",
+  "/stablecoins/..%2f..%2fpackage.json",
+];
+
+const ROOT = path.resolve(__dirname, "../..");
+const RESPONSES = path.join(ROOT, "test-results", "responses");
+const results: { target: string; checks: string; pass: boolean }[] = [];
+
+function save(name: string, status: number, headers: Record<string, string>, body: string) {
+  mkdirSync(RESPONSES, { recursive: true });
+  const file = name.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 120) || "root";
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
+  writeFileSync(path.join(RESPONSES, `${file}.txt`), `HTTP ${status}\n${head}\n\n${body}`);
+}
+
+function commonHeaderChecks(headers: Record<string, string>) {
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+}
+
+function pageCspChecks(csp: string) {
+  const script = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+  expect(script).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+  expect(script).not.toContain("'unsafe-inline'");
+  expect(script).not.toContain("'unsafe-eval'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("base-uri 'self'");
+}
+
+test.afterAll(async () => {
+  mkdirSync(path.join(ROOT, "test-results", "reliability"), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, "test-results", "reliability", "headers.json"),
+    JSON.stringify({ generatedAt: new Date().toISOString(), results }, null, 2) + "\n",
+  );
+  await writeReliabilityReport();
+});
+
+/** Collects CSP violations from the page (event) and from Chromium's console messages. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const consoleHits: string[] = [];
+  page.on("console", (m) => {
+    if (/content security policy|refused to (load|execute|apply|connect|frame)/i.test(m.text()))
+      consoleHits.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return async () => [
+    ...consoleHits,
+    ...(await page.evaluate(
+      () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+    )),
+  ];
+}
+
+for (const url of PAGES) {
+  test(`page ${url}: security headers and zero CSP violations`, async ({ page }) => {
+    const violations = await watchCsp(page);
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    const headers = await response!.allHeaders();
+    save(`page${url}`, response!.status(), headers, await response!.text());
+    commonHeaderChecks(headers);
+    pageCspChecks(headers["content-security-policy"]!);
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+    await page.mouse.wheel(0, 5_000); // lazily loaded charts
+    await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+    const seen = await violations();
+    results.push({
+      target: `page ${url}`,
+      checks: `nosniff, Referrer-Policy, nonce CSP with frame-ancestors 'none', no X-Powered-By; ${seen.length} CSP violations`,
+      pass: seen.length === 0,
+    });
+    expect(seen).toEqual([]);
+  });
+}
+
+test("the CSP watcher sees a violation when one happens (no vacuous zero)", async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto("/methodology");
+  await page.evaluate(() => {
+    const img = document.createElement("img");
+    img.src = "http://203.0.113.7/blocked.png"; // TEST-NET-3: blocked by img-src before any fetch
+    document.body.appendChild(img);
+  });
+  await expect.poll(async () => (await violations()).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  results.push({
+    target: "CSP watcher self-test",
+    checks: "img-src violation detected",
+    pass: true,
+  });
+});
+
+async function saveApi(name: string, r: APIResponse) {
+  const body = await r.text();
+  save(`api${name}`, r.status(), r.headers(), body);
+  return body;
+}
+
+for (const url of API) {
+  test(`api ${url}: security headers, JSON with the flag`, async ({ request }) => {
+    const r = await request.get(url);
+    const body = await saveApi(url, r);
+    const headers = r.headers();
+    expect([200, 400, 404]).toContain(r.status());
+    commonHeaderChecks(headers);
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["content-type"]).toMatch(/^application\/json/);
+    expect(
+      (JSON.parse(body) as { holderAnalyticsSupported?: unknown }).holderAnalyticsSupported,
+    ).toBe(false);
+    results.push({
+      target: `GET ${url} (${r.status()})`,
+      checks:
+        "nosniff, Referrer-Policy, CSP default-src 'none'; frame-ancestors 'none', no X-Powered-By, JSON flag",
+      pass: true,
+    });
+  });
+}
+
+test("api 405 answers carry the headers and Allow", async ({ request }) => {
+  const r = await request.post("/api/stablecoin-intel?q=usdc", { data: { x: 1 } });
+  await saveApi("POST_stablecoin-intel", r);
+  expect(r.status()).toBe(405);
+  expect(r.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+  commonHeaderChecks(r.headers());
+  results.push({
+    target: "POST /api/stablecoin-intel (405)",
+    checks: "headers + Allow",
+    pass: true,
+  });
+});
+
+for (const probe of PROBES) {
+  test(`probe ${probe}: nothing from the project or the build is served`, async ({ request }) => {
+    const r = await request.get(probe, { maxRedirects: 0 });
+    const body = await saveApi(`probe${probe}`, r);
+    // A dynamic page may render its own not-found view (streamed, so status 200): that is
+    // fine as long as no project or build file comes back.
+    expect([200, 400, 404]).toContain(r.status());
+    if (r.status() === 200) expect(r.headers()["content-type"]).toMatch(/^text\/html/);
+    expect(body).not.toMatch(/"dependencies"|"devDependencies"|DUNE_API_KEY=|"pages":\{/);
+    expect(r.headers()["x-powered-by"]).toBeUndefined();
+    expect(r.headers()["x-content-type-options"]).toBe("nosniff");
+    results.push({
+      target: `GET ${probe} (${r.status()})`,
+      checks: "not served, headers",
+      pass: true,
+    });
+  });
+}

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: measures the production build on this machine and writes docs/performance.md
+ * (issue "Performance and scale"). Builds nothing: needs `.next/BUILD_ID` (`npm run build`).
+ *
+ *   npm run bench -- [--duration 10] [--rounds 2] [--connections 16] [--samples 5]
+ *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory] [--out FILE]
+ *
+ * Everything runs on loopback: the fake upstream (in this process), a throw-away redis-server,
+ * `next start` processes (with BENCH_TRIVIAL_ROUTE=1 where the trivial route is measured) and a
+ * plain node:http server. Exits 1 when an enforced budget (page weight, lazy charts) fails, 2 when
+ * the bench could not run. Other goals are reported PASS/FAIL without failing the run.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startFakeUpstream, type FakeUpstream } from "../tests/fake-upstream/server";
+import { startRedis, type RedisServer } from "../tests/helpers/redis-server";
+import { httpCaching, memory } from "./bench/caching-memory";
+import { coalescing, flushRedis } from "./bench/coalescing";
+import { coldFanout } from "./bench/cold-fanout";
+import { lighthouseScores } from "./bench/lighthouse";
+import { describeMachine } from "./bench/machine";
+import { METHOD, notesFor } from "./bench/method";
+import { pageWeights } from "./bench/pages";
+import { renderReport, verdict, type Section } from "./bench/report";
+import { MEMORY_NODE_ARGS } from "./bench/scenarios";
+import { dropSnapshot, ROOT, snapshotBuild, startNextApp, type NextApp } from "./bench/servers";
+import { warmRoutes } from "./bench/warm-routes";
+
+const SECTIONS = ["warm", "cold", "coalesce", "caching", "pages", "lighthouse", "memory"] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string", default: "10" },
+      rounds: { type: "string", default: "2" },
+      connections: { type: "string", default: "16" },
+      samples: { type: "string", default: "5" },
+      only: { type: "string" },
+      out: { type: "string", default: "docs/performance.md" },
+    },
+  });
+  const int = (name: string, v: string, min: number, max: number) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be an integer in [${min}, ${max}]`);
+    return n;
+  };
+  const only = values.only?.split(",").map((s) => s.trim()) ?? [...SECTIONS];
+  for (const s of only)
+    if (!(SECTIONS as readonly string[]).includes(s))
+      throw new Error(`--only: unknown section ${s} (${SECTIONS.join(", ")})`);
+  return {
+    durationSeconds: int("duration", values.duration, 1, 600),
+    rounds: int("rounds", values.rounds, 1, 20),
+    connections: int("connections", values.connections, 1, 256),
+    samples: int("samples", values.samples, 1, 50),
+    only: new Set(only as SectionName[]),
+    out: path.resolve(ROOT, values.out),
+  };
+}
+
+async function main(): Promise<number> {
+  const opts = options();
+  try {
+    snapshotBuild();
+  } catch (e) {
+    console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+    return 2;
+  }
+  const machine = describeMachine();
+  const startedAt = new Date();
+  const step = (s: string) => console.log(`bench: ${s}…`);
+  const sections: Section[] = [];
+  const running: NextApp[] = [];
+  let fake: FakeUpstream | undefined;
+  let redis: RedisServer | undefined;
+  const app = async (
+    o: { redis?: boolean; env?: Record<string, string>; nodeArgs?: string[] } = {},
+  ) => {
+    const redisUrl = o.redis ? redis!.url : undefined;
+    const a = await startNextApp({ fake: fake!, redisUrl, env: o.env, nodeArgs: o.nodeArgs });
+    running.push(a);
+    return a;
+  };
+  try {
+    fake = await startFakeUpstream({ port: 0 });
+    redis = await startRedis();
+    if (opts.only.has("cold")) {
+      step(`cold fan-out (${opts.samples} samples per scenario)`);
+      sections.push(await coldFanout(fake, redis, opts.samples));
+    }
+    if (opts.only.has("coalesce")) {
+      step("coalescing bursts");
+      sections.push(await coalescing(fake, redis));
+    }
+    if (["warm", "caching"].some((s) => opts.only.has(s as SectionName))) {
+      await flushRedis(redis.url);
+      const redisApp = await app({ redis: true, env: { BENCH_TRIVIAL_ROUTE: "1" } });
+      const fileApp = await app();
+      if (opts.only.has("warm")) {
+        step(`warm routes (${opts.durationSeconds} s per target, ${opts.rounds} rounds)`);
+        sections.push(await warmRoutes({ redis: redisApp, file: fileApp }, opts));
+      }
+      if (opts.only.has("caching")) {
+        step("HTTP caching");
+        sections.push(await httpCaching(redisApp));
+      }
+    }
+    if (opts.only.has("pages") || opts.only.has("lighthouse")) {
+      const pagesApp = await app();
+      for (const p of ["/", "/stablecoins/usdc", "/", "/stablecoins/usdc"])
+        await fetch(pagesApp.url + p).then((r) => r.arrayBuffer());
+      if (opts.only.has("pages")) {
+        step("page weights (build + Chromium)");
+        sections.push(await pageWeights(pagesApp));
+      }
+      if (opts.only.has("lighthouse")) {
+        step("Lighthouse");
+        sections.push(await lighthouseScores(pagesApp));
+      }
+    }
+    if (opts.only.has("memory")) {
+      step("memory under invalid selectors");
+      sections.push(await memory(await app({ nodeArgs: MEMORY_NODE_ARGS })));
+    }
+  } finally {
+    await Promise.all(running.map((a) => a.stop()));
+    await redis?.stop();
+    await fake?.close();
+    dropSnapshot();
+  }
+
+  sections.sort((a, b) => a.title.localeCompare(b.title));
+  const finishedAt = new Date();
+  const argv = process.argv.slice(2).join(" ");
+  const report = renderReport({
+    machine,
+    startedAt,
+    finishedAt,
+    options: `npm run bench${argv ? ` -- ${argv}` : ""}`,
+    sections,
+    method: METHOD + notesFor(sections),
+  });
+  mkdirSync(path.dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, report);
+
+  const goals = sections.flatMap((s) => s.goals);
+  for (const g of goals)
+    console.log(
+      `${verdict(g.pass).replace(/\*/g, "").padEnd(5)} [${g.item}] ${g.what}: ${g.observed} (goal ${g.goal})`,
+    );
+  console.log(`bench: wrote ${path.relative(ROOT, opts.out)}`);
+  const failedBudgets = goals.filter((g) => g.enforced && !g.pass);
+  if (failedBudgets.length > 0) {
+    console.error(`bench: ${failedBudgets.length} enforced budget(s) exceeded`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error("bench failed:", e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(2);
+  },
+);

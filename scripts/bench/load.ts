@@ -1,0 +1,75 @@
+/**
+ * Load generators: autocannon for throughput/latency, a concurrent burst, and a bounded-concurrency
+ * request loop. Every loop is bounded in count and every request in time.
+ */
+import autocannon from "autocannon";
+
+export interface CannonResult {
+  /** Mean requests per second over the run. */
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function cannon(
+  url: string,
+  durationSeconds: number,
+  connections = 16,
+): Promise<CannonResult> {
+  const r = await autocannon({ url, connections, duration: durationSeconds, timeout: 10 });
+  return {
+    rps: r.requests.average,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+export interface Timed {
+  status: number;
+  ms: number;
+  body: string;
+}
+
+const REQUEST_TIMEOUT_MS = 30_000;
+
+export async function timedGet(url: string, headers: Record<string, string> = {}): Promise<Timed> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const body = await res.text();
+  return { status: res.status, ms: performance.now() - t0, body };
+}
+
+/** All at once (no concurrency bound): the coalescing burst. */
+export function burst(urls: readonly string[]): Promise<Timed[]> {
+  return Promise.all(urls.map((u) => timedGet(u)));
+}
+
+/** `count` calls of `fn(i)` with at most `concurrency` in flight. */
+export async function bounded<T>(
+  count: number,
+  concurrency: number,
+  fn: (i: number) => Promise<T>,
+): Promise<T[]> {
+  const out = new Array<T>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await fn(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return out;
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}

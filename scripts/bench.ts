@@ -19,6 +19,7 @@ import { httpCaching, memory } from "./bench/caching-memory";
 import { coalescing, flushRedis } from "./bench/coalescing";
 import { coldFanout } from "./bench/cold-fanout";
 import { lighthouseScores } from "./bench/lighthouse";
+import { get } from "./bench/load";
 import { describeMachine } from "./bench/machine";
 import { METHOD, notesFor } from "./bench/method";
 import { pageWeights } from "./bench/pages";
@@ -111,7 +112,7 @@ async function main(): Promise<number> {
     if (opts.only.has("pages") || opts.only.has("lighthouse")) {
       const pagesApp = await app();
       for (const p of ["/", "/stablecoins/usdc", "/", "/stablecoins/usdc"])
-        await fetch(pagesApp.url + p).then((r) => r.arrayBuffer());
+        await get(pagesApp.url + p).then((r) => r.arrayBuffer());
       if (opts.only.has("pages")) {
         step("page weights (build + Chromium)");
         sections.push(await pageWeights(pagesApp));
@@ -126,6 +127,8 @@ async function main(): Promise<number> {
       sections.push(await memory(await app({ nodeArgs: MEMORY_NODE_ARGS })));
     }
   } finally {
+    for (const a of running.filter((x) => x.crashed()))
+      console.error(`bench: the server on ${a.url} exited on its own:\n${a.output()}`);
     await Promise.all(running.map((a) => a.stop()));
     await redis?.stop();
     await fake?.close();

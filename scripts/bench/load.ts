@@ -38,9 +38,23 @@ export interface Timed {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * GET with a time limit. A pooled keep-alive connection the server closed just as it was reused
+ * fails with a network TypeError before anything was processed: such a GET is retried once.
+ */
+export async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  const once = () => fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  try {
+    return await once();
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    return once();
+  }
+}
+
 export async function timedGet(url: string, headers: Record<string, string> = {}): Promise<Timed> {
   const t0 = performance.now();
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const res = await get(url, headers);
   const body = await res.text();
   return { status: res.status, ms: performance.now() - t0, body };
 }

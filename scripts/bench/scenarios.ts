@@ -5,7 +5,7 @@
  */
 import type { FakeUpstream, Provider } from "../../tests/fake-upstream/server";
 import { collectAndMeasure, connectInspector, inspectorUrl, type Inspector } from "./inspector";
-import { bounded, burst, timedGet, type Timed } from "./load";
+import { bounded, burst, get, timedGet, type Timed } from "./load";
 import { rssBytes, type NextApp } from "./servers";
 
 export const INTEL_PATH = "/api/stablecoin-intel?q=usdc";
@@ -108,13 +108,10 @@ export interface ConditionalOutcome {
 }
 
 export async function conditionalGet(app: NextApp, path: string): Promise<ConditionalOutcome> {
-  const first = await fetch(app.url + path, { signal: AbortSignal.timeout(30_000) });
+  const first = await get(app.url + path);
   await first.arrayBuffer();
   const etag = first.headers.get("etag");
-  const second = await fetch(app.url + path, {
-    headers: etag ? { "If-None-Match": etag } : {},
-    signal: AbortSignal.timeout(30_000),
-  });
+  const second = await get(app.url + path, etag ? { "If-None-Match": etag } : {});
   const rest = await second.arrayBuffer();
   return {
     path,
@@ -179,9 +176,7 @@ export async function invalidSelectorFlood(
     const statuses: Record<number, number> = {};
     const hit = async (i: number) => {
       const q = encodeURIComponent(invalidSelector(i % distinct));
-      const res = await fetch(`${app.url}/api/stablecoin-intel?q=${q}`, {
-        signal: AbortSignal.timeout(30_000),
-      });
+      const res = await get(`${app.url}/api/stablecoin-intel?q=${q}`);
       await res.arrayBuffer();
       return res.status;
     };

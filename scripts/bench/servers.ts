@@ -134,6 +134,8 @@ export interface NextApp {
   readonly kvDir: string | undefined;
   /** The first and the last 4,000 characters of its stdout + stderr. */
   output(): string;
+  /** True when the server exited without being asked to. */
+  crashed(): boolean;
   /** SIGTERM to the process group, SIGKILL after 5 s. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -186,22 +188,27 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   child.stderr?.on("data", collect);
 
   const url = `http://127.0.0.1:${port}`;
+  let stopping = false;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = waitForExit(child);
-    killGroup(child, "SIGTERM");
-    const timer = setTimeout(() => killGroup(child, "SIGKILL"), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = waitForExit(child);
+      killGroup(child, "SIGTERM");
+      const timer = setTimeout(() => killGroup(child, "SIGKILL"), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
     if (kvDir && !opts.kvDir) rmSync(kvDir, { recursive: true, force: true });
   };
+  const crashed = () => !stopping && (child.exitCode !== null || child.signalCode !== null);
   try {
     await waitUntilReady(url, child);
   } catch (e) {
     await stop();
     throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- next output ---\n${tail}`);
   }
-  return { url, port, pid: child.pid!, kvDir, output: () => `${head}\n…\n${tail}`, stop };
+  const output = () => `${head}\n…\n${tail}`;
+  return { url, port, pid: child.pid!, kvDir, output, crashed, stop };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {

@@ -23,12 +23,14 @@ describe("withBudget", () => {
     const onRejection = (reason: unknown) => unhandled.push(reason);
     process.on("unhandledRejection", onRejection);
     try {
+      // The rejection lands well after the budget: a busy test worker can delay timers by tens
+      // of milliseconds, and both timers firing in one loop turn would let the work win.
       const late = () =>
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("late")), 30));
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("late")), 400));
       await expect(withBudget("file", "set", 5, classify, late)).rejects.toMatchObject({
         kind: "timeout",
       });
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await new Promise((resolve) => setTimeout(resolve, 450));
       expect(unhandled).toEqual([]);
     } finally {
       process.off("unhandledRejection", onRejection);

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import { PanelFrame } from "@/components/ui/PanelFrame";
 import { Provenance, type SourceRef } from "./Provenance";
 
 /** A risk-console panel: heading, sources with as-of times, a method link, then the body. */
@@ -21,33 +21,18 @@ export function Panel({
   className?: string;
   children: ReactNode;
 }) {
-  const headingId = `${id}-heading`;
   return (
-    <section
+    <PanelFrame
       id={id}
-      aria-labelledby={headingId}
-      className={`min-w-0 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800 ${className}`}
+      title={title}
+      linkHref={`/methodology#${method}`}
+      linkLabel="Method"
+      description={description}
+      provenance={<Provenance sources={sources} />}
+      className={className}
     >
-      <div className="space-y-1.5">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h2 id={headingId} className="text-base font-semibold tracking-tight">
-            {title}
-          </h2>
-          <Link
-            href={`/methodology#${method}`}
-            prefetch={false}
-            className="text-xs text-sky-700 underline dark:text-sky-400"
-          >
-            Method<span className="sr-only">: {title}</span>
-          </Link>
-        </div>
-        {description ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{description}</p>
-        ) : null}
-        <Provenance sources={sources} />
-      </div>
       {children}
-    </section>
+    </PanelFrame>
   );
 }
 

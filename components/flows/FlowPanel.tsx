@@ -1,6 +1,6 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { AsOf } from "@/components/ui/AsOf";
+import { PanelFrame } from "@/components/ui/PanelFrame";
 import { SourceBadge } from "@/components/ui/SourceBadge";
 import { FLOW_SOURCE } from "./types";
 
@@ -46,32 +46,17 @@ export function FlowPanel({
   className?: string;
   children: ReactNode;
 }) {
-  const headingId = `${id}-heading`;
   return (
-    <section
+    <PanelFrame
       id={id}
-      aria-labelledby={headingId}
-      className={`min-w-0 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800 ${className}`}
+      title={title}
+      linkHref="/methodology#sources"
+      linkLabel="Sources"
+      description={description}
+      provenance={<ScheduledProvenance lastRun={lastRun} />}
+      className={className}
     >
-      <div className="space-y-1.5">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <h2 id={headingId} className="text-base font-semibold tracking-tight">
-            {title}
-          </h2>
-          <Link
-            href="/methodology#sources"
-            prefetch={false}
-            className="text-xs text-sky-700 underline dark:text-sky-400"
-          >
-            Sources<span className="sr-only">: {title}</span>
-          </Link>
-        </div>
-        {description ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{description}</p>
-        ) : null}
-        <ScheduledProvenance lastRun={lastRun} />
-      </div>
       {children}
-    </section>
+    </PanelFrame>
   );
 }

@@ -4,12 +4,14 @@ import {
   SPEC_TTL_SECONDS,
   type TtlClass,
 } from "@/lib/config";
+import { RESPONSE_MEMO_MS } from "@/lib/api/response-memo";
 import { MAX_INFLIGHT_KEYS } from "@/lib/snapshot/coalesce";
 import {
   AGGREGATE_RETAIN_SECONDS,
   CHART_CACHE_SECONDS,
   LIVE_CACHE_SECONDS,
 } from "@/lib/snapshot/live";
+import { READ_MEMO_MS } from "@/lib/snapshot/read-memo";
 import { SNAPSHOT_TTL_CLASS } from "@/lib/snapshot/snapshots";
 import { num, seconds } from "./fmtConst";
 import { MethodSection, MiniTable, Name } from "./MethodSection";
@@ -72,6 +74,13 @@ export function CachingSections() {
             {num(MAX_INFLIGHT_KEYS)} keys in flight); one caller giving up never cancels the others.
           </li>
           <li>Empty and error results are never cached, so the next request reads again.</li>
+          <li>
+            Within one server instance, a cache entry the store confirmed is reused for{" "}
+            {num(READ_MEMO_MS)} ms (<Name>READ_MEMO_MS</Name>) without asking the store again, and a
+            healthy API answer for {num(RESPONSE_MEMO_MS)} ms (<Name>RESPONSE_MEMO_MS</Name>), well
+            inside the time a CDN may keep it. Freshness is still judged from when the data was
+            fetched; stale copies, degraded answers and errors are never reused.
+          </li>
           <li>
             When the aggregate upstream fails, the supply panel serves its last good copy labelled{" "}
             <em>stale copy</em> with its time.

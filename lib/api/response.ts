@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { responseMemo, responseMemoKey, type KeptAnswer } from "./response-memo";
 
 /** Spec §1.1 / §4 rule 2: a fixed invariant on every JSON body. */
 export const HOLDER_ANALYTICS_SUPPORTED = false as const;
@@ -38,10 +39,11 @@ const BASE_HEADERS: Readonly<Record<string, string>> = {
 const NO_STORE = "no-store";
 
 /**
- * The JSON text of each body `jsonOk` built, so `withConditional` can hash it without reading the
- * stream back and copying it into a second Response (docs/performance.md).
+ * The JSON text of each body `jsonOk` built (and its ETag once hashed), so `withConditional` can
+ * hash it without reading the stream back and copying it into a second Response, and `withMemo`
+ * can keep it (docs/performance.md).
  */
-const SERIALISED = new WeakMap<Response, string>();
+const SERIALISED = new WeakMap<Response, KeptAnswer>();
 
 function withFlag<T extends object>(body: T): T & { holderAnalyticsSupported: false } {
   return { ...body, holderAnalyticsSupported: HOLDER_ANALYTICS_SUPPORTED };
@@ -74,8 +76,12 @@ export function jsonOk<T extends object>(
       ...opts.headers,
     },
   });
-  SERIALISED.set(res, text);
+  SERIALISED.set(res, { text, headers: [...res.headers] });
   return res;
+}
+
+function isCacheable(res: Response): boolean {
+  return res.status === 200 && !(res.headers.get("cache-control") ?? "").includes("no-store");
 }
 
 export function jsonError(
@@ -168,11 +174,10 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
 export function withConditional(get: (request: Request) => Promise<Response>) {
   return async (request: Request): Promise<Response> => {
     const res = await get(request);
-    if (res.status !== 200 || (res.headers.get("cache-control") ?? "").includes("no-store"))
-      return res;
+    if (!isCacheable(res)) return res;
     const known = SERIALISED.get(res);
-    const body = known ?? (await res.text());
-    const etag = etagOf(body);
+    const body = known?.text ?? (await res.text());
+    const etag = known ? (known.etag ??= etagOf(body)) : etagOf(body);
     if (matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
       const headers = new Headers(res.headers);
       headers.set("ETag", etag);
@@ -190,11 +195,47 @@ export function withConditional(get: (request: Request) => Promise<Response>) {
 }
 
 /**
+ * Healthy answers built by `jsonOk` are reused in-process for `RESPONSE_MEMO_MS` (see
+ * `./response-memo`): a repeat within that second, or a request arriving while the same answer is
+ * being built, is answered from the kept text with the same headers and ETag.
+ */
+export function withMemo(get: (request: Request) => Promise<Response>, now: () => number) {
+  const fromKept = (kept: KeptAnswer) => {
+    const res = new Response(kept.text, { status: 200, headers: kept.headers });
+    SERIALISED.set(res, kept);
+    return res;
+  };
+  return async (request: Request): Promise<Response> => {
+    const memo = responseMemo();
+    const key = responseMemoKey(request.url);
+    const kept = memo.get(key, now());
+    if (kept) return fromKept(kept);
+    const pending = memo.inFlight(key);
+    if (pending) {
+      const shared = await pending;
+      return shared ? fromKept(shared) : get(request);
+    }
+    return memo.lead(
+      key,
+      async () => {
+        const res = await get(request);
+        const built = SERIALISED.get(res);
+        return { result: res, answer: built && isCacheable(res) ? built : undefined };
+      },
+      now,
+    );
+  };
+}
+
+/**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
  * DELETE answer 405 with `Allow`, touching neither cache nor provider.
  */
-export function publicRoute(get: (request: Request) => Promise<Response>) {
-  const GET = withConditional(safeHandler(get));
+export function publicRoute(
+  get: (request: Request) => Promise<Response>,
+  opts: { now?: () => number } = {},
+) {
+  const GET = withConditional(withMemo(safeHandler(get), opts.now ?? Date.now));
   const reject = async () => methodNotAllowed();
   return {
     GET,

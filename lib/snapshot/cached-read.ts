@@ -6,8 +6,10 @@
  *   miss               → one coalesced upstream read per key, stored only when non-empty
  *   upstream failure   → the last good copy (if kept and allowed) flagged stale, else the error
  *   KV down / garbage  → bypassed: served straight from the provider, still coalesced
- *   other instances    → a short distributed lock makes one upstream read across instances
+ *   other instances    → a short distributed lock makes one upstream read across instances; the
+ *                        lock's taker looks at the entry once more before reading upstream
  *   repeated failures  → a short in-memory backoff per key (never written to the cache)
+ *   warm repeats       → a value the store confirmed is reused in-process for `READ_MEMO_MS`
  *
  * Empty and failed results are never written. Keys are built by callers from query ids or
  * registry ids only — never from a user's raw input, a wallet or an asset selector.
@@ -19,6 +21,7 @@ import { telemetry } from "@/lib/telemetry";
 import { assertNotBackingOff, BackoffOpenError, recordFailure, recordSuccess } from "./backoff";
 import { Coalescer } from "./coalesce";
 import { acquireLock, releaseLock, waitForHolder } from "./lock";
+import { readMemo } from "./read-memo";
 
 export const CACHE_ENTRY_VERSION = 1;
 
@@ -112,18 +115,29 @@ async function readEntry<T>(
   return { value: parsed.data, storedAt: entry.storedAt };
 }
 
+/** True when the store took the entry. */
 async function writeEntry<T>(
   opts: CachedReadOptions<T>,
   value: T,
   storedAt: number,
-): Promise<void> {
+): Promise<boolean> {
   const entry: CacheEntry = { v: CACHE_ENTRY_VERSION, storedAt, value };
   try {
     await opts.kv.set(opts.key, entry, opts.retainSeconds ?? opts.freshSeconds);
     telemetry.recordCache(opts.scope, "write");
+    return true;
   } catch {
     telemetry.recordCache(opts.scope, "error");
+    return false;
   }
+}
+
+async function freshEntry<T>(
+  opts: CachedReadOptions<T>,
+  isFresh: (e: { storedAt: number }) => boolean,
+): Promise<{ value: T; storedAt: number } | undefined> {
+  const e = await readEntry(opts);
+  return e && isFresh(e) ? e : undefined;
 }
 
 function retryAfterMs(error: unknown): number | undefined {
@@ -140,17 +154,21 @@ async function readThrough<T>(
 ): Promise<CachedRead<T>> {
   const isFresh = (e: { storedAt: number }) => now() - e.storedAt < opts.freshSeconds * 1000;
   // Store down: no lock (availability first, as for any lock error) and no write.
-  const holdsLock = store.down || (await acquireLock(opts.kv, opts.key));
+  const lock = store.down ? "skipped" : await acquireLock(opts.kv, opts.key);
   try {
-    if (!holdsLock) {
-      const shared = await waitForHolder(opts.kv, opts.key, async () => {
-        const e = await readEntry(opts);
-        return e && isFresh(e) ? e : undefined;
-      });
-      if (shared) {
-        telemetry.recordCache(opts.scope, "coalesced");
-        return { value: shared.value, source: "cache", storedAt: shared.storedAt };
-      }
+    // Lock taken: another instance may have written the entry and released the lock between our
+    // miss and our lock (a late starter), so look once more before reading upstream. Held by
+    // another caller: wait (bounded) for its entry.
+    const shared =
+      lock === "acquired"
+        ? await freshEntry(opts, isFresh)
+        : lock === "held"
+          ? await waitForHolder(opts.kv, opts.key, () => freshEntry(opts, isFresh))
+          : undefined;
+    if (shared) {
+      telemetry.recordCache(opts.scope, "coalesced");
+      readMemo().set(opts.kv, opts.key, shared.value, shared.storedAt, now());
+      return { value: shared.value, source: "cache", storedAt: shared.storedAt };
     }
     assertNotBackingOff(opts.key, now());
     const value = await opts.fetch();
@@ -158,7 +176,8 @@ async function readThrough<T>(
     recordSuccess(opts.key);
     const storedAt = now();
     if (store.down) telemetry.recordCache(opts.scope, "bypass");
-    else await writeEntry(opts, value, storedAt);
+    else if (await writeEntry(opts, value, storedAt))
+      readMemo().set(opts.kv, opts.key, value, storedAt, now());
     return { value, source: "upstream", storedAt };
   } catch (thrown) {
     const error = thrown instanceof BackoffOpenError ? thrown.lastError : thrown;
@@ -179,20 +198,28 @@ async function readThrough<T>(
     }
     throw error;
   } finally {
-    if (holdsLock && !store.down) await releaseLock(opts.kv, opts.key);
+    if (lock === "acquired") await releaseLock(opts.kv, opts.key);
   }
 }
 
 export function cachedRead<T>(opts: CachedReadOptions<T>): Promise<CachedRead<T>> {
   const now = opts.now ?? Date.now;
+  const isFresh = (storedAt: number) => now() - storedAt < opts.freshSeconds * 1000;
+  const memo = readMemo().get(opts.kv, opts.key, now());
+  if (memo && isFresh(memo.storedAt)) {
+    telemetry.recordCache(opts.scope, "memo");
+    // Validated when it was memoized (same schema: keys are scoped to one reader each).
+    return Promise.resolve({ value: memo.value as T, source: "cache", storedAt: memo.storedAt });
+  }
   // The shared work takes no caller signal: one caller's abort never cancels it.
   return coalescerFor(opts.scope).run(
     opts.key,
     async (): Promise<CachedRead<T>> => {
       const store: StoreState = { down: false, readFailed: false };
       const cached = await readEntry(opts, store);
-      if (cached && now() - cached.storedAt < opts.freshSeconds * 1000) {
+      if (cached && isFresh(cached.storedAt)) {
         telemetry.recordCache(opts.scope, "hit");
+        readMemo().set(opts.kv, opts.key, cached.value, cached.storedAt, now());
         return { value: cached.value, source: "cache", storedAt: cached.storedAt };
       }
       telemetry.recordCache(opts.scope, "miss");

@@ -15,12 +15,19 @@ export const LOCK_POLL_MS = 50;
 const INSTANCE_ID = randomUUID();
 export const lockKey = (key: string) => `lock:${key}`;
 
-/** True when this caller holds the lock (or the store could not be asked). */
-export async function acquireLock(kv: KvStore, key: string): Promise<boolean> {
+/**
+ * `acquired`: this caller holds the lock. `held`: another caller does. `skipped`: the store could
+ * not be asked (any error): go ahead without the lock, availability first.
+ */
+export type LockOutcome = "acquired" | "held" | "skipped";
+
+export async function acquireLock(kv: KvStore, key: string): Promise<LockOutcome> {
   try {
-    return await kv.setIfAbsent(lockKey(key), INSTANCE_ID, LOCK_TTL_SECONDS);
+    return (await kv.setIfAbsent(lockKey(key), INSTANCE_ID, LOCK_TTL_SECONDS))
+      ? "acquired"
+      : "held";
   } catch {
-    return true;
+    return "skipped";
   }
 }
 

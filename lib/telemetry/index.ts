@@ -25,7 +25,8 @@ interface Counter {
   maxDurationMs: number;
 }
 
-export type CacheEvent = "hit" | "miss" | "stale" | "coalesced" | "error" | "write" | "bypass";
+export type CacheEvent =
+  "hit" | "memo" | "miss" | "stale" | "coalesced" | "error" | "write" | "bypass";
 
 const RECENT_CALLS_KEPT = 50;
 

@@ -11,7 +11,7 @@ import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { flushRedis } from "./coalescing";
 import { median, timedGet, type Timed } from "./load";
-import { INTEL_PATH, loadRouteBundle, slowAll, upstreamCounts } from "./scenarios";
+import { INTEL_PATH, loadRouteBundle, memosLapse, slowAll, upstreamCounts } from "./scenarios";
 import { fmt, table, type Goal, type Section } from "./report";
 import { startNextApp, type NextApp } from "./servers";
 
@@ -65,7 +65,10 @@ export async function coldFanout(
     stores.push({
       name: "file store",
       app: fileApp,
-      empty: async () => rmSync(fileApp.kvDir!, { recursive: true, force: true }),
+      empty: async () => {
+        rmSync(fileApp.kvDir!, { recursive: true, force: true });
+        await memosLapse();
+      },
     });
     await flushRedis(redis.url);
     const redisApp = await startNextApp({ fake, env, redisUrl: redis.url });

@@ -24,24 +24,18 @@ export const METHOD = `
 
 const NOTES: Record<string, string> = {
   "1": `
-**Item 1 — why the warm routes stay below the trivial route.** The trivial route's throughput is
-the framework's floor on this machine (routing, the request/response objects, the config headers);
-a warm route pays that floor plus its own work, and reaching 0.9× means our work must cost under a
-tenth of the floor. It costs more than that: a warm \`/api/stablecoin-intel?q=usdc\` still reads
-every entry it needs from the shared store — 11 reads (aggregate list, quotes, tickers, 7 DEX pool
-lists, supply snapshot), each a Redis round trip or a file open/read/close — then \`JSON.parse\`s
-and zod-validates each cached value (the aggregate list alone is ≈120 kB of JSON), builds the body,
-serialises it and hashes it for the ETag; \`/api/stablecoin-risk\` reads three more (two price
-series, ≈115 kB of JSON between them, and the issuer-exposure snapshot) and recomputes its depeg
-statistics on every request. An in-process CPU profile of the handler spreads the time over
-store I/O, parsing and validation of cached values, and body build + response, with no single hot
-spot (cache schemas are built once, the body is serialised once, nothing is logged per request).
-What would close the gap: an in-process hot tier in front of the store — validated entries
-memoised per key for ≈1 s, never past the entry's freshness, bounded like the coalescer's map — so
-a warm request does no I/O, parsing or validation, at the price of up to ≈1 s before an instance
-sees an entry that another instance or the operator's priming rewrote; then memoising the finished body + ETag per (route, resolved
-asset, entries' \`storedAt\`) removes the build and hash too. In front of the origin, the CDN
-(\`s-maxage\`, item 5) is the scale lever: repeated reads never reach it.
+**Item 1 — a warm route below 0.9×.** The trivial route's throughput is the framework's floor on
+this machine (routing, the request/response objects, the config headers); a warm route pays that
+floor plus its own work, so 0.9× leaves our work a tenth of the floor. A warm repeat is answered
+from the one-second in-process memo of healthy answers (\`lib/api/response-memo.ts\`: the kept
+text, headers and ETag; no store read, build or hash). Once a second per route and asset the
+answer is rebuilt, from values the store confirmed within the last second
+(\`lib/snapshot/read-memo.ts\`: no I/O, parse or validation), and once a second per entry those
+are re-read from the store (11 entries for intel, the aggregate alone ≈120 kB of JSON; risk also
+recomputes its depeg statistics). Concurrent misses share one build. A miss on this goal therefore
+points at load on the box (see the load average above: the route and its baseline are interleaved,
+but a busy neighbour still moves the ratio by ±0.1 between runs) or at that once-a-second rebuild
+(compare the p99s); re-run on a quiet machine before reading more into it.
 `,
   "2": `
 **Item 2 — a slow cold request.** Most of the time above the slowest provider is spent before the
@@ -56,21 +50,18 @@ machine is treated as a miss and the lock is skipped (availability first), so th
 upstream. The budget yields one event-loop turn before failing (lib/kv/shared.ts), so a reply that
 has already arrived is used even when the loop runs late, but the file store's multi-step reads
 (open, stat, read, close through libuv's 4-thread pool) can still overrun it. A larger
-KV_TIMEOUT_MS on busy instances, or fewer store round trips per request (the hot tier of item 1),
-fixes it. Duplicates that remain with the 2,000 ms budget are the miss-then-lock race described
-under the table.
+KV_TIMEOUT_MS on busy instances fixes it. Duplicates that remain with the 2,000 ms budget would
+be a coalescing bug: the late-starter race described under the table is closed by the second
+look at the entry after taking the lock.
 `,
   "4": `
-**Item 4 — Lighthouse.** Total Blocking Time dominates the scores, and it comes from the charts:
-they are lazy in bytes (not in first-load JS) but not in time — their chunks are fetched, evaluated
-and mounted right after hydration, inside the measured window. On \`/\`, a Chromium CPU profile
-puts the long tasks in the nivo treemap (nivo, d3, react-spring, which then animates); blocking
-just those chunks in a desktop Lighthouse run took TBT from ≈1,000 ms to ≈50 ms. On
-\`/stablecoins/usdc\` (mobile) blocking the recharts peg-chart chunk took TBT from ≈600 ms to
-≈200 ms. (Blocking a chunk also shifts the layout, so those runs only locate the cost.) Mounting
-each chart when it scrolls into view (IntersectionObserver) or when the browser is idle, and
-rendering the treemap without animation (\`animate={false}\`), would move that work out of the
-load window; the first-load weight is already within budget.
+**Item 4 — Lighthouse.** Total Blocking Time decided the earlier misses, and it came from the
+charts: lazy in bytes but not in time (fetched, evaluated and mounted right after hydration). The
+home treemap is now laid out and drawn on the server as static SVG (no chart library on \`/\`), and
+the asset page's peg chart mounts when it comes within 300 px of the viewport. What is left on
+\`/\` (mobile) is mostly LCP: the largest element is the intro paragraph, painted when the streamed
+page replaces \`loading.tsx\`, so early script evaluation counts toward it. Scores move by a few
+points between runs on a shared box; re-run on a quiet machine before reading more into a miss.
 `,
   "5": `
 **Item 5 — why a route misses the 304.** \`/api/stablecoin-risk\` puts a per-request

@@ -25,9 +25,8 @@ beforeAll(async () => {
   redis = await startRedis();
   for (let i = 0; i < 3; i++)
     apps.push(await startNextApp({ fake, redisUrl: redis.url, env: ENV }));
-  // Steady-state instances: each has loaded the route bundle. An instance that only starts
-  // processing after another one has written its entries and released its lock can miss and
-  // then take the free lock (no re-check under the lock): docs/performance.md, item 3.
+  // Steady-state instances: each has loaded the route bundle (the late-starter case, where one
+  // instance takes a lock another has just released, is the last test).
   for (const a of apps) await loadRouteBundle(a);
 });
 
@@ -59,4 +58,21 @@ test("a lock whose holder died: the read still answers, by one direct upstream r
   const body = JSON.parse(response.body) as { warnings: string[]; holderAnalyticsSupported: false };
   expect(body.warnings).toEqual([]);
   expect(aggregateCalls).toBe(1);
+});
+
+test("late starters: 3 fresh instances (route bundle loaded by the burst itself) → one call per endpoint", async () => {
+  // Next loads a route's bundle on its first request, so one instance can start reading after
+  // another has written its entries and released its lock; the lock's taker must look again.
+  const fresh: NextApp[] = [];
+  try {
+    for (let i = 0; i < 3; i++)
+      fresh.push(await startNextApp({ fake, redisUrl: redis.url, env: ENV }));
+    slowAll(fake, 300);
+    const burst = await coldBurst(fake, fresh, 200);
+    expect(burst.statuses).toEqual({ 200: 200 });
+    expect(burst.duplicates).toEqual([]);
+    expect(burst.upstreamCalls).toBe(burst.endpoints);
+  } finally {
+    await Promise.all(fresh.map((a) => a.stop()));
+  }
 });

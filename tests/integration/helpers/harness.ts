@@ -7,7 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
+import { clearResponseMemo } from "@/lib/api/response-memo";
 import { resetBackoffForTests } from "@/lib/snapshot/backoff";
+import { clearReadMemo } from "@/lib/snapshot/read-memo";
 import { telemetry } from "@/lib/telemetry";
 import {
   DEMO_DUNE_QUERY_IDS,
@@ -82,6 +84,7 @@ export async function startHarness(
       }
       telemetry.reset();
       resetBackoffForTests();
+      forgetMemos();
       getKv();
     },
     async close() {
@@ -92,6 +95,16 @@ export async function startHarness(
     },
   };
   return harness;
+}
+
+/**
+ * Drop this process's one-second memos (healthy answers, confirmed reads), as if more than
+ * `RESPONSE_MEMO_MS` had passed: for a test that changes what the next answer must be (a fault,
+ * a planted or corrupted entry) between two requests.
+ */
+export function forgetMemos(): void {
+  clearResponseMemo();
+  clearReadMemo();
 }
 
 /** Test setup budget: plants and inspects entries without the request path's 150 ms limit. */

@@ -21,7 +21,7 @@ import {
   type ScenarioOptions,
 } from "../../fake-upstream/server";
 import { freePort } from "../../helpers/redis-server";
-import { startHarness, type Harness } from "../helpers/harness";
+import { forgetMemos, startHarness, type Harness } from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   HEALTH,
@@ -200,6 +200,7 @@ describe("upstream fault matrix", () => {
         const budgetMs = (route.phases?.[p] ?? 1) * PROVIDER_TIMEOUT_MS + MARGIN_MS;
         const label = PROVIDER_LABEL[p];
         await kv.forget(p);
+        forgetMemos();
         resetBackoffForTests();
         h.fake.clearRequests();
         telemetry.reset();

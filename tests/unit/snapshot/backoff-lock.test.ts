@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MemoryKv } from "@/lib/kv/memory";
+import type { KvStore } from "@/lib/kv/types";
 import { ProviderError } from "@/lib/providers/errors";
 import {
   BACKOFF_BASE_MS,
@@ -98,5 +99,33 @@ describe("distributed lock", () => {
     await expect(pending).resolves.toMatchObject({ value: { n: 5 }, source: "upstream" });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(await kv.get(lockKey(k))).toBeUndefined();
+  });
+
+  it("a late starter that takes a free lock after another instance wrote looks again before calling upstream", async () => {
+    // Another instance wrote the entry and released its lock after this one's miss and before its
+    // lock attempt (Next loads a route bundle on first use, so instances can start apart).
+    const inner = new MemoryKv();
+    const k = key();
+    let firstRead = true;
+    const kv: KvStore = {
+      driver: "memory",
+      get: async <T>(name: string): Promise<T | undefined> => {
+        if (name === k && firstRead) {
+          firstRead = false;
+          await inner.set(k, { v: 1, storedAt: Date.now(), value: { n: 7 } }, 60);
+          return undefined; // the miss was read just before the other instance's write landed
+        }
+        return inner.get<T>(name);
+      },
+      set: (name, value, ttl) => inner.set(name, value, ttl),
+      setIfAbsent: (name, value, ttl) => inner.setIfAbsent(name, value, ttl),
+      delete: (name) => inner.delete(name),
+      close: () => inner.close(),
+    };
+    const fetch = jest.fn(async () => ({ n: 99 }));
+    const r = await cachedRead({ kv, scope: "t", key: k, freshSeconds: 60, schema, fetch });
+    expect(r).toMatchObject({ value: { n: 7 }, source: "cache" });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await inner.get(lockKey(k))).toBeUndefined();
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * In-process reuse of healthy JSON answers for `RESPONSE_MEMO_MS`.
+ *
+ * Every cacheable 200 already tells shared caches they may reuse it for `s-maxage` (60 s or
+ * more) without asking again. This process does the same for one second in front of its own
+ * logic, so a burst of identical requests costs one build, one serialisation and one hash
+ * instead of one each (docs/performance.md, issue "Performance and scale").
+ *
+ * - Only 200s with a cacheable `Cache-Control` are kept: degraded (`no-store`) answers, errors
+ *   and 404s never are, so 1,000 distinct invalid selectors add nothing here.
+ * - The key is the path plus the query parameters in sorted order; the map is capped
+ *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
+ * - Concurrent misses of one key share the first request's build (`MAX_PENDING_BUILDS` keys at
+ *   most); when that build is not reusable (degraded, an error), each waiter builds its own.
+ * - It lives on `globalThis` so tests can clear it (`clearResponseMemo`) and every route bundle
+ *   in the process uses the same bounded map.
+ */
+import { ExpiringMap } from "@/lib/snapshot/expiring-map";
+
+/** How long a healthy answer is reused in-process (well inside every route's `s-maxage`). */
+export const RESPONSE_MEMO_MS = 1_000;
+/** Upper bound on kept answers. */
+export const RESPONSE_MEMO_MAX_ENTRIES = 256;
+/** Upper bound on keys with a shared build in flight (beyond it, requests build on their own). */
+export const MAX_PENDING_BUILDS = 1_000;
+
+/** A serialised answer: the exact body text, its headers, and its ETag once computed. */
+export interface KeptAnswer {
+  text: string;
+  headers: [string, string][];
+  etag?: string;
+}
+
+export class ResponseMemo {
+  private readonly entries: ExpiringMap<KeptAnswer>;
+  private readonly pending = new Map<string, Promise<KeptAnswer | undefined>>();
+
+  constructor(ttlMs: number = RESPONSE_MEMO_MS, maxEntries: number = RESPONSE_MEMO_MAX_ENTRIES) {
+    this.entries = new ExpiringMap(ttlMs, maxEntries);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, nowMs: number): KeptAnswer | undefined {
+    return this.entries.get(key, nowMs);
+  }
+
+  set(key: string, answer: KeptAnswer, nowMs: number): void {
+    this.entries.set(key, answer, nowMs);
+  }
+
+  get pendingSize(): number {
+    return this.pending.size;
+  }
+
+  /** The reusable answer of a build of `key` already in flight, if any (undefined: not reusable). */
+  inFlight(key: string): Promise<KeptAnswer | undefined> | undefined {
+    return this.pending.get(key);
+  }
+
+  /**
+   * Runs `build` as the shared build of `key`: waiters that call `inFlight(key)` meanwhile get its
+   * reusable answer (kept for `ttlMs` as well), or undefined when it has none or throws.
+   */
+  async lead<R>(
+    key: string,
+    build: () => Promise<{ result: R; answer?: KeptAnswer }>,
+    now: () => number,
+  ): Promise<R> {
+    if (this.pending.has(key) || this.pending.size >= MAX_PENDING_BUILDS)
+      return (await build()).result;
+    let settle!: (a: KeptAnswer | undefined) => void;
+    this.pending.set(key, new Promise((r) => (settle = r)));
+    let answer: KeptAnswer | undefined;
+    try {
+      const built = await build();
+      answer = built.answer;
+      if (answer) this.set(key, answer, now());
+      return built.result;
+    } finally {
+      this.pending.delete(key);
+      settle(answer);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Path plus query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer). */
+export function responseMemoKey(url: string): string {
+  const u = new URL(url);
+  const params = [...u.searchParams].sort(([a, x], [b, y]) =>
+    a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1,
+  );
+  return `${u.pathname}?${new URLSearchParams(params).toString()}`;
+}
+
+const GLOBAL_SLOT = Symbol.for("stablecoin-intel.response-memo");
+type GlobalWithMemo = typeof globalThis & { [GLOBAL_SLOT]?: ResponseMemo };
+
+export function responseMemo(): ResponseMemo {
+  const slot = globalThis as GlobalWithMemo;
+  slot[GLOBAL_SLOT] ??= new ResponseMemo();
+  return slot[GLOBAL_SLOT];
+}
+
+/** Tests that change what the next answer must be (a fault, a planted entry) clear it first. */
+export function clearResponseMemo(): void {
+  responseMemo().clear();
+}

@@ -1,0 +1,106 @@
+/**
+ * The one-second in-process reuse (lib/api/response-memo.ts, lib/snapshot/read-memo.ts) through
+ * the real route handlers, the real stores and the fake upstream: a warm repeat touches neither
+ * the store nor a provider; a degraded answer is never reused.
+ */
+import * as intel from "@/app/api/stablecoin-intel/route";
+import * as risk from "@/app/api/stablecoin-risk/route";
+import * as supply from "@/app/api/stablecoin-supply/route";
+import { getConfig } from "@/lib/config";
+import { createKv, setKvForTests } from "@/lib/kv";
+import type { KvStore } from "@/lib/kv/types";
+import {
+  KV_KINDS,
+  call,
+  forgetMemos,
+  json,
+  startHarness,
+  upstreamCalls,
+  type Harness,
+} from "../helpers/harness";
+
+/** The app's store, counting every operation. */
+function countingStore(): { kv: KvStore; ops: () => number } {
+  const inner = createKv(getConfig().kv, { timeoutMs: getConfig().kvTimeoutMs });
+  let n = 0;
+  const count =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    (...a: A) => {
+      n += 1;
+      return f(...a);
+    };
+  const kv: KvStore = {
+    driver: inner.driver,
+    get: count((k: string) => inner.get(k)),
+    set: count((k: string, v: unknown, t: number) => inner.set(k, v, t)),
+    setIfAbsent: count((k: string, v: unknown, t: number) => inner.setIfAbsent(k, v, t)),
+    delete: count((k: string) => inner.delete(k)),
+    close: () => inner.close(),
+  };
+  return { kv, ops: () => n };
+}
+
+const ROUTES = [
+  ["intel", intel.GET, "/api/stablecoin-intel?q=usdc"],
+  ["supply", supply.GET, "/api/stablecoin-supply"],
+  ["risk", risk.GET, "/api/stablecoin-risk?q=usdc"],
+] as const;
+
+describe.each(KV_KINDS)("in-process reuse (%s KV)", (kvKind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kvKind);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  it.each(ROUTES)(
+    "%s: a warm repeat within the second touches neither the store nor a provider",
+    async (_name, handler, url) => {
+      const store = countingStore();
+      setKvForTests(store.kv);
+      const first = await call(handler, url);
+      expect(first.status).toBe(200);
+      const firstText = await first.text();
+      const opsAfterFirst = store.ops();
+      const callsAfterFirst = upstreamCalls(h.fake).length;
+      expect(opsAfterFirst).toBeGreaterThan(0);
+
+      const again = await call(handler, url);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toBe(firstText);
+      expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+      expect(store.ops()).toBe(opsAfterFirst);
+      expect(upstreamCalls(h.fake)).toHaveLength(callsAfterFirst);
+
+      // Past the second: the store is asked again (no provider: the cache is still fresh).
+      forgetMemos();
+      const later = await call(handler, url);
+      expect(later.status).toBe(200);
+      expect(store.ops()).toBeGreaterThan(opsAfterFirst);
+      expect(upstreamCalls(h.fake)).toHaveLength(callsAfterFirst);
+    },
+  );
+
+  it("never reuses a degraded answer: the next request reads the failed provider again", async () => {
+    h.fake.setScenario("dexscreener", "500");
+    const degraded = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
+    expect(degraded.headers.get("cache-control")).toBe("no-store");
+    expect((await json<{ warnings: string[] }>(degraded)).warnings.length).toBeGreaterThan(0);
+    h.fake.resetScenarios();
+    const healthy = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
+    expect(healthy.headers.get("cache-control")).not.toBe("no-store");
+    expect((await json<{ warnings: string[] }>(healthy)).warnings).toEqual([]);
+  });
+
+  it("never reuses an error: an unknown selector is answered 404 each time", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await call(intel.GET, "/api/stablecoin-intel?q=not-a-coin");
+      expect(res.status).toBe(404);
+    }
+  });
+});

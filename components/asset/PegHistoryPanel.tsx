@@ -8,6 +8,7 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useNearViewport } from "@/components/ui/useNearViewport";
 import { fetchJson } from "./fetcher";
 import { Missing } from "./Missing";
 import { Panel } from "./Panel";
@@ -95,6 +96,8 @@ export function PegHistoryPanel({
   hideWarnings?: readonly string[];
 }) {
   const [win, setWin] = useState<PegWindow>("7d");
+  // The chart (recharts, lazily loaded) mounts when it nears the viewport, not during hydration.
+  const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
   const fallback = win === "7d" && initial ? initial : undefined;
   const { data, error, isLoading, mutate } = useSWR<PegHistoryBody>(
     pegHistoryUrl(asset, win),
@@ -172,8 +175,13 @@ export function PegHistoryPanel({
                   role="img"
                   aria-label={`Peg deviation over ${win}: worst ${formatBps(body.stats.worst_deviation_bps)}, ${body.stats.excursions_beyond_100_bps} excursions beyond ±100 bps.`}
                   data-testid="peg-chart"
+                  ref={chartRef}
                 >
-                  <PegChart series={body.series} window={win} />
+                  {chartNear ? (
+                    <PegChart series={body.series} window={win} />
+                  ) : (
+                    <Skeleton className="h-full w-full" />
+                  )}
                 </div>
               </figure>
             ) : (

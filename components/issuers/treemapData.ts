@@ -1,10 +1,10 @@
-/** Issuer × chain tree → the shape @nivo/treemap wants. Presentation only (grouping, labels). */
+/** Issuer × chain tree → the tree the treemap lays out. Presentation only (grouping, labels). */
 import { chainLabel } from "@/components/format";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 
 export interface TreemapDatum {
   name: string;
-  /** Only on leaves: nivo sums children, so a parent value would be counted twice. */
+  /** Only on leaves: the layout sums children, so a parent value would be counted twice. */
   value?: number;
   /** Issuer of a leaf, for the tooltip. */
   issuer?: string;

@@ -10,8 +10,9 @@
  *   and 404s never are, so 1,000 distinct invalid selectors add nothing here.
  * - The key is the path plus the query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
- * - Concurrent misses of one key share the first request's build (`MAX_PENDING_BUILDS` keys at
- *   most); when that build is not reusable (degraded, an error), each waiter builds its own.
+ * - Concurrent misses of one key each build their answer (the reads under them are coalesced
+ *   already): waiting on another request's build would double a degraded request's latency,
+ *   since a degraded answer cannot be shared and the waiter would then build its own.
  * - It lives on `globalThis` so tests can clear it (`clearResponseMemo`) and every route bundle
  *   in the process uses the same bounded map.
  */
@@ -21,8 +22,6 @@ import { ExpiringMap } from "@/lib/snapshot/expiring-map";
 export const RESPONSE_MEMO_MS = 1_000;
 /** Upper bound on kept answers. */
 export const RESPONSE_MEMO_MAX_ENTRIES = 256;
-/** Upper bound on keys with a shared build in flight (beyond it, requests build on their own). */
-export const MAX_PENDING_BUILDS = 1_000;
 
 /** A serialised answer: the exact body text, its headers, and its ETag once computed. */
 export interface KeptAnswer {
@@ -33,7 +32,6 @@ export interface KeptAnswer {
 
 export class ResponseMemo {
   private readonly entries: ExpiringMap<KeptAnswer>;
-  private readonly pending = new Map<string, Promise<KeptAnswer | undefined>>();
 
   constructor(ttlMs: number = RESPONSE_MEMO_MS, maxEntries: number = RESPONSE_MEMO_MAX_ENTRIES) {
     this.entries = new ExpiringMap(ttlMs, maxEntries);
@@ -49,40 +47,6 @@ export class ResponseMemo {
 
   set(key: string, answer: KeptAnswer, nowMs: number): void {
     this.entries.set(key, answer, nowMs);
-  }
-
-  get pendingSize(): number {
-    return this.pending.size;
-  }
-
-  /** The reusable answer of a build of `key` already in flight, if any (undefined: not reusable). */
-  inFlight(key: string): Promise<KeptAnswer | undefined> | undefined {
-    return this.pending.get(key);
-  }
-
-  /**
-   * Runs `build` as the shared build of `key`: waiters that call `inFlight(key)` meanwhile get its
-   * reusable answer (kept for `ttlMs` as well), or undefined when it has none or throws.
-   */
-  async lead<R>(
-    key: string,
-    build: () => Promise<{ result: R; answer?: KeptAnswer }>,
-    now: () => number,
-  ): Promise<R> {
-    if (this.pending.has(key) || this.pending.size >= MAX_PENDING_BUILDS)
-      return (await build()).result;
-    let settle!: (a: KeptAnswer | undefined) => void;
-    this.pending.set(key, new Promise((r) => (settle = r)));
-    let answer: KeptAnswer | undefined;
-    try {
-      const built = await build();
-      answer = built.answer;
-      if (answer) this.set(key, answer, now());
-      return built.result;
-    } finally {
-      this.pending.delete(key);
-      settle(answer);
-    }
   }
 
   clear(): void {

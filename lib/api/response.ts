@@ -196,34 +196,23 @@ export function withConditional(get: (request: Request) => Promise<Response>) {
 
 /**
  * Healthy answers built by `jsonOk` are reused in-process for `RESPONSE_MEMO_MS` (see
- * `./response-memo`): a repeat within that second, or a request arriving while the same answer is
- * being built, is answered from the kept text with the same headers and ETag.
+ * `./response-memo`): a repeat within that second is answered from the kept text, with the same
+ * headers and ETag, without calling the handler.
  */
 export function withMemo(get: (request: Request) => Promise<Response>, now: () => number) {
-  const fromKept = (kept: KeptAnswer) => {
-    const res = new Response(kept.text, { status: 200, headers: kept.headers });
-    SERIALISED.set(res, kept);
-    return res;
-  };
   return async (request: Request): Promise<Response> => {
     const memo = responseMemo();
     const key = responseMemoKey(request.url);
     const kept = memo.get(key, now());
-    if (kept) return fromKept(kept);
-    const pending = memo.inFlight(key);
-    if (pending) {
-      const shared = await pending;
-      return shared ? fromKept(shared) : get(request);
+    if (kept) {
+      const res = new Response(kept.text, { status: 200, headers: kept.headers });
+      SERIALISED.set(res, kept);
+      return res;
     }
-    return memo.lead(
-      key,
-      async () => {
-        const res = await get(request);
-        const built = SERIALISED.get(res);
-        return { result: res, answer: built && isCacheable(res) ? built : undefined };
-      },
-      now,
-    );
+    const res = await get(request);
+    const built = SERIALISED.get(res);
+    if (built && isCacheable(res)) memo.set(key, built, now());
+    return res;
   };
 }
 

@@ -1,13 +1,13 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { formatUsd } from "@/components/format";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { ChainNetTable } from "./ChainNetTable";
 import { LazySankey } from "./LazySankey";
-import { assetsOf, chainNet, migrationSankey } from "./sankey-data";
+import { chainNet, migrationSankey } from "./sankey-data";
 import { Select } from "./Select";
-import { ALL } from "./transfers";
+import { useWindowAssetFilter } from "./useWindowAssetFilter";
 import type { MigrationRow, MigrationWindow } from "./types";
 
 /** Chain migration Sankey for one window, with a client-side asset filter over the rows. */
@@ -18,10 +18,7 @@ export function MigrationSankey({
   rows: readonly MigrationRow[];
   window: MigrationWindow;
 }) {
-  const [asset, setAsset] = useState(ALL);
-  const inWindow = useMemo(() => rows.filter((r) => r.window === window), [rows, window]);
-  const assets = useMemo(() => assetsOf(inWindow), [inWindow]);
-  const selected = asset === ALL ? null : asset;
+  const { asset, setAsset, inWindow, assets, selected, what } = useWindowAssetFilter(rows, window);
   const data = useMemo(
     () => migrationSankey(inWindow, { window, asset: selected }),
     [inWindow, window, selected],
@@ -30,7 +27,6 @@ export function MigrationSankey({
     () => chainNet(inWindow, { window, asset: selected }),
     [inWindow, window, selected],
   );
-  const what = asset === ALL ? "all assets" : asset;
   const label = `Sankey chart of ${window} chain migration for ${what}: source chains on the left, destination chains on the right, ${formatUsd(data.total)} in total.`;
   return (
     <div className="space-y-3">

@@ -1,13 +1,13 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { formatUsd } from "@/components/format";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { LazySankey } from "./LazySankey";
 import { OtherProtocolsTable } from "./OtherProtocolsTable";
-import { assetsOf, otherProtocolTotals, protocolSankey } from "./sankey-data";
+import { otherProtocolTotals, protocolSankey } from "./sankey-data";
 import { Select } from "./Select";
-import { ALL } from "./transfers";
+import { useWindowAssetFilter } from "./useWindowAssetFilter";
 import type { FlowWindow, ProtocolFlow } from "./types";
 
 /** Asset → yield-bearing protocol Sankey (positive net inflow) plus the other protocols' table. */
@@ -18,10 +18,7 @@ export function ProtocolSankey({
   rows: readonly ProtocolFlow[];
   window: FlowWindow;
 }) {
-  const [asset, setAsset] = useState(ALL);
-  const inWindow = useMemo(() => rows.filter((r) => r.window === window), [rows, window]);
-  const assets = useMemo(() => assetsOf(inWindow), [inWindow]);
-  const selected = asset === ALL ? null : asset;
+  const { asset, setAsset, inWindow, assets, selected, what } = useWindowAssetFilter(rows, window);
   const data = useMemo(
     () => protocolSankey(inWindow, { window, asset: selected }),
     [inWindow, window, selected],
@@ -30,7 +27,6 @@ export function ProtocolSankey({
     () => otherProtocolTotals(inWindow, { window, asset: selected }),
     [inWindow, window, selected],
   );
-  const what = asset === ALL ? "all assets" : asset;
   const label = `Sankey chart of ${window} net stablecoin inflow into yield-bearing protocols for ${what}: assets on the left, protocols on the right, ${formatUsd(data.total)} in total.`;
   return (
     <div className="space-y-3">

@@ -30,45 +30,20 @@ export interface KeptAnswer {
   etag?: string;
 }
 
-export class ResponseMemo {
-  private readonly entries: ExpiringMap<KeptAnswer>;
-
-  constructor(ttlMs: number = RESPONSE_MEMO_MS, maxEntries: number = RESPONSE_MEMO_MAX_ENTRIES) {
-    this.entries = new ExpiringMap(ttlMs, maxEntries);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(key: string, nowMs: number): KeptAnswer | undefined {
-    return this.entries.get(key, nowMs);
-  }
-
-  set(key: string, answer: KeptAnswer, nowMs: number): void {
-    this.entries.set(key, answer, nowMs);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-}
-
 /** Path plus query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer). */
 export function responseMemoKey(url: string): string {
   const u = new URL(url);
-  const params = [...u.searchParams].sort(([a, x], [b, y]) =>
-    a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1,
-  );
-  return `${u.pathname}?${new URLSearchParams(params).toString()}`;
+  u.searchParams.sort();
+  return `${u.pathname}?${u.searchParams.toString()}`;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.response-memo");
-type GlobalWithMemo = typeof globalThis & { [GLOBAL_SLOT]?: ResponseMemo };
+type GlobalWithMemo = typeof globalThis & { [GLOBAL_SLOT]?: ExpiringMap<KeptAnswer> };
 
-export function responseMemo(): ResponseMemo {
+/** The process-wide memo: path + sorted query → kept answer. */
+export function responseMemo(): ExpiringMap<KeptAnswer> {
   const slot = globalThis as GlobalWithMemo;
-  slot[GLOBAL_SLOT] ??= new ResponseMemo();
+  slot[GLOBAL_SLOT] ??= new ExpiringMap(RESPONSE_MEMO_MS, RESPONSE_MEMO_MAX_ENTRIES);
   return slot[GLOBAL_SLOT];
 }
 

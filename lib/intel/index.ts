@@ -3,6 +3,7 @@
  * request flow): live price and depth from the market provider and DEX aggregator, supply
  * distribution from the cached on-chain snapshot (aggregate fallback), and provenance.
  */
+import { isoOrNull } from "@/lib/api/iso";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { marketView } from "@/lib/assets/market-view";
@@ -15,7 +16,6 @@ export const DEPTH_METHOD =
 export const CONFIDENCE_METHOD =
   "Source availability (snapshot freshness against its TTL) plus pairwise agreement of independent prices. See /methodology#confidence.";
 
-const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : null);
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function buildIntel(
@@ -37,7 +37,7 @@ export function buildIntel(
       name: "CoinGecko",
       type: "market",
       latency: "low",
-      as_of: iso(ctx.quote?.asOf ?? ctx.tickers?.asOf ?? null),
+      as_of: isoOrNull(ctx.quote?.asOf ?? ctx.tickers?.asOf ?? null),
     });
   }
   if (modelled && modelled.included.length > 0) {
@@ -45,7 +45,7 @@ export function buildIntel(
       name: "DexScreener",
       type: "liquidity",
       latency: "low",
-      as_of: iso(ctx.pools?.asOf ?? null),
+      as_of: isoOrNull(ctx.pools?.asOf ?? null),
     });
   }
   if (ctx.aggregateEntry) {
@@ -53,7 +53,7 @@ export function buildIntel(
       name: "DefiLlama",
       type: "aggregate",
       latency: "low",
-      as_of: iso(ctx.aggregate.asOf),
+      as_of: isoOrNull(ctx.aggregate.asOf),
       role:
         dist.source === "aggregate"
           ? "asset resolution, price cross-check, supply distribution"

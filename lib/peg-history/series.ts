@@ -3,6 +3,7 @@
  * (5-minute points for 24h, hourly for 7d and 30d) — never from scheduled on-chain queries —
  * plus depeg statistics in the response's snake_case shape.
  */
+import { isoOrNull } from "@/lib/api/iso";
 import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";
@@ -15,16 +16,14 @@ export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {
   "30d": 30,
 };
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 export function depegStatsJson(s: DepegStats) {
   return {
     window: s.window,
     points: s.points,
-    from: iso(s.firstMs),
-    to: iso(s.lastMs),
+    from: isoOrNull(s.firstMs),
+    to: isoOrNull(s.lastMs),
     worst_deviation_bps: s.worstDeviationBps,
-    worst_at: iso(s.worstAtMs),
+    worst_at: isoOrNull(s.worstAtMs),
     share_outside_10_bps: s.shareOutside10Bps,
     share_outside_50_bps: s.shareOutside50Bps,
     share_outside_100_bps: s.shareOutside100Bps,

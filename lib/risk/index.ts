@@ -4,6 +4,7 @@
  * exposure), velocity, supply momentum, and the risk score with its components and weights.
  * Point-in-time observations, not predictions.
  */
+import { isoOrNull } from "@/lib/api/iso";
 import { loadAssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { marketView } from "@/lib/assets/market-view";
@@ -20,8 +21,6 @@ import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import { MARKET_HISTORY_UNAVAILABLE } from "@/lib/peg-history";
 import type { RiskResponse } from "./schema";
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export type RiskResult =
   | { ok: true; body: Omit<RiskResponse, "holderAnalyticsSupported">; degraded: boolean }
@@ -94,9 +93,19 @@ export async function getRiskConsole(
   });
 
   const sources: RiskResponse["metadata"]["sources"] = [
-    { name: "CoinGecko", type: "market", latency: "low", as_of: iso(ctx.quote?.asOf ?? null) },
-    { name: "DexScreener", type: "liquidity", latency: "low", as_of: iso(ctx.pools?.asOf ?? null) },
-    { name: "DefiLlama", type: "aggregate", latency: "low", as_of: iso(ctx.aggregate.asOf) },
+    {
+      name: "CoinGecko",
+      type: "market",
+      latency: "low",
+      as_of: isoOrNull(ctx.quote?.asOf ?? null),
+    },
+    {
+      name: "DexScreener",
+      type: "liquidity",
+      latency: "low",
+      as_of: isoOrNull(ctx.pools?.asOf ?? null),
+    },
+    { name: "DefiLlama", type: "aggregate", latency: "low", as_of: isoOrNull(ctx.aggregate.asOf) },
     ...(ctx.supplySnapshot?.ok && dist.usedSnapshot
       ? [
           {

@@ -11,7 +11,7 @@ import { poolsResponseSchema } from "@/lib/pools/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { supplyResponseSchema } from "@/lib/supply/schema";
 import { selectorSchema, swapSizeSchema, walletSchema, windowSchema } from "./params";
-import { errorBodySchema } from "./response";
+import { errorBodySchema } from "./errors";
 
 interface Param {
   name: string;

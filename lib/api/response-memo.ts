@@ -17,6 +17,7 @@
  *   in the process uses the same bounded map.
  */
 import { ExpiringMap } from "@/lib/snapshot/expiring-map";
+import type { SerialisedBody } from "./body";
 
 /** How long a healthy answer is reused in-process (well inside every route's `s-maxage`). */
 export const RESPONSE_MEMO_MS = 1_000;
@@ -24,11 +25,7 @@ export const RESPONSE_MEMO_MS = 1_000;
 export const RESPONSE_MEMO_MAX_ENTRIES = 256;
 
 /** A serialised answer: the exact body text, its headers, and its ETag once computed. */
-export interface KeptAnswer {
-  text: string;
-  headers: [string, string][];
-  etag?: string;
-}
+export type KeptAnswer = SerialisedBody;
 
 /** Path plus query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer). */
 export function responseMemoKey(url: string): string {

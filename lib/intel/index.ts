@@ -3,7 +3,7 @@
  * request flow): live price and depth from the market provider and DEX aggregator, supply
  * distribution from the cached on-chain snapshot (aggregate fallback), and provenance.
  */
-import { isoOrNull } from "@/lib/api/iso";
+import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { marketView } from "@/lib/assets/market-view";

@@ -3,7 +3,7 @@
  * (5-minute points for 24h, hourly for 7d and 30d) — never from scheduled on-chain queries —
  * plus depeg statistics in the response's snake_case shape.
  */
-import { isoOrNull } from "@/lib/api/iso";
+import { isoOrNull } from "@/lib/domain/time";
 import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";

@@ -4,7 +4,7 @@
  * exposure), velocity, supply momentum, and the risk score with its components and weights.
  * Point-in-time observations, not predictions.
  */
-import { isoOrNull } from "@/lib/api/iso";
+import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { marketView } from "@/lib/assets/market-view";

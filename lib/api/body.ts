@@ -1,0 +1,102 @@
+/**
+ * JSON bodies: every body carries the fixed `holderAnalyticsSupported: false` flag, the shared
+ * headers (CORS, nosniff) and a `Cache-Control` that only lets healthy answers be kept
+ * (docs/route-contract.md, docs/caching.md).
+ */
+
+/** A fixed invariant on every JSON body (docs/route-contract.md rule 2). */
+export const HOLDER_ANALYTICS_SUPPORTED = false as const;
+/** The same flag as a header, on answers whose body is not a data response. */
+export const FLAG_HEADER = "X-Holder-Analytics-Supported";
+
+export interface CachePolicy {
+  /** Shared-cache freshness (CDN `s-maxage`), seconds. */
+  sMaxAgeSeconds: number;
+  /** `stale-while-revalidate`, seconds. */
+  staleWhileRevalidateSeconds: number;
+}
+
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "X-Content-Type-Options": "nosniff",
+};
+export const NO_STORE = "no-store";
+
+/** A serialised answer: the exact body text, its headers, and its ETag once computed. */
+export interface SerialisedBody {
+  text: string;
+  headers: [string, string][];
+  etag?: string;
+}
+
+/**
+ * The JSON text of each body `jsonOk` built (and its ETag once hashed), so the ETag wrapper can
+ * hash it without reading the stream back and copying it into a second Response.
+ */
+const SERIALISED = new WeakMap<Response, SerialisedBody>();
+
+/** The text `jsonOk` built for `res`, if it built it. */
+export function serialisedOf(res: Response): SerialisedBody | undefined {
+  return SERIALISED.get(res);
+}
+
+/** Record the text behind a Response built outside `jsonOk` from a kept answer. */
+export function rememberSerialised(res: Response, body: SerialisedBody): void {
+  SERIALISED.set(res, body);
+}
+
+export function withFlag<T extends object>(body: T): T & { holderAnalyticsSupported: false } {
+  return { ...body, holderAnalyticsSupported: HOLDER_ANALYTICS_SUPPORTED };
+}
+
+/** The `Cache-Control` of a healthy answer: shared caches may keep it, browsers revalidate. */
+export function cacheControlOf(cache: CachePolicy): string {
+  return `public, max-age=0, s-maxage=${cache.sMaxAgeSeconds}, stale-while-revalidate=${cache.staleWhileRevalidateSeconds}`;
+}
+
+/** A JSON Response whose text is remembered for the ETag wrapper and the memo. */
+function serialised(text: string, status: number, headers: Record<string, string>): Response {
+  const res = new Response(text, {
+    status,
+    headers: { "Content-Type": "application/json", ...BASE_HEADERS, ...headers },
+  });
+  SERIALISED.set(res, { text, headers: [...res.headers] });
+  return res;
+}
+
+/**
+ * 200 JSON. A degraded body (any warning) is never cacheable downstream; a healthy one gets a
+ * short `s-maxage` with `stale-while-revalidate`.
+ */
+export function jsonOk<T extends object>(
+  body: T,
+  opts: {
+    cache: CachePolicy | null;
+    degraded: boolean;
+    status?: number;
+    headers?: Record<string, string>;
+  },
+): Response {
+  const cacheControl = opts.degraded || !opts.cache ? NO_STORE : cacheControlOf(opts.cache);
+  return serialised(JSON.stringify(withFlag(body)), opts.status ?? 200, {
+    "Cache-Control": cacheControl,
+    ...opts.headers,
+  });
+}
+
+/**
+ * 200 JSON for a specification rather than a data body (the OpenAPI document): the body stays
+ * as given, and the flag travels as the `X-Holder-Analytics-Supported: false` header
+ * (docs/api.md, "The flag").
+ */
+export function jsonSpecification(body: object, cache: CachePolicy): Response {
+  return serialised(JSON.stringify(body), 200, {
+    "Cache-Control": cacheControlOf(cache),
+    [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED),
+  });
+}
+
+/** A 200 that shared caches may keep (not `no-store`). */
+export function isCacheable(res: Response): boolean {
+  return res.status === 200 && !(res.headers.get("cache-control") ?? "").includes(NO_STORE);
+}

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIResponse, type Page } from "@playwright/test";
 import { writeReliabilityReport } from "../../scripts/reliability-report";
+import { carriesFlag } from "../helpers/flag";
 
 // Security headers and CSP against the demo server (`next start`, fake upstream, demo read key).
 // Every raw response is saved under test-results/responses/ so scripts/check-secrets.ts can scan
@@ -144,9 +145,7 @@ for (const url of API) {
     commonHeaderChecks(headers);
     expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(headers["content-type"]).toMatch(/^application\/json/);
-    expect(
-      (JSON.parse(body) as { holderAnalyticsSupported?: unknown }).holderAnalyticsSupported,
-    ).toBe(false);
+    expect(carriesFlag(url, r.status(), JSON.parse(body))).toBe(true);
     results.push({
       target: `GET ${url} (${r.status()})`,
       checks:

@@ -10,6 +10,7 @@
  */
 import fc from "fast-check";
 import * as openapi from "@/app/api/openapi.json/route";
+import { carriesFlag } from "../../helpers/flag";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import { startHarness, type Harness } from "../helpers/harness";
 import {
@@ -238,7 +239,7 @@ describe("input fuzzing (fast-check)", () => {
         expect([200, 400, 404]).toContain(r.status);
         expect(r.res.headers.get("content-type")).toMatch(/^application\/json/);
         const body = parseJson(r.text);
-        expect(body?.holderAnalyticsSupported).toBe(false);
+        expect(carriesFlag(target.path, r.status, body)).toBe(true);
         if (r.status !== 200) {
           const message = (body?.error as { message?: string } | undefined)?.message ?? "";
           expect(message.length).toBeLessThan(300);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Provider, Scenario, ScenarioOptions } from "../../fake-upstream/server";
+import { carriesFlag } from "../../helpers/flag";
 
 export interface SoakRequest {
   method: "GET" | "HEAD" | "POST";
@@ -97,8 +98,7 @@ export function checkAnswer(req: SoakRequest, status: number, body: string): str
   }
   if (req.method === "HEAD" || status === 304) return null;
   try {
-    const parsed = JSON.parse(body) as { holderAnalyticsSupported?: unknown };
-    if (parsed.holderAnalyticsSupported !== false)
+    if (!carriesFlag(req.path, status, JSON.parse(body)))
       return `${req.method} ${req.path} → ${status} without holderAnalyticsSupported: false`;
   } catch {
     return `${req.method} ${req.path} → ${status} with an unparseable body`;

@@ -1,0 +1,249 @@
+/**
+ * Builds the OpenAPI 3.1 document from the routes' `RouteDoc`s (./route-doc.ts). Schemas come
+ * from the same zod schemas the routes parse and build with, so the document cannot describe a
+ * parameter or a body the code does not have (docs/api.md). What every route shares is added
+ * here, once: 405 for other methods, 500, the error body, CORS and caching headers, 304.
+ */
+import { z } from "zod";
+import { FLAG_HEADER } from "../body";
+import { errorBodySchema, type ErrorCode } from "../errors";
+import type { ParamDoc, RouteDoc, TagDoc } from "./route-doc";
+
+export const OPENAPI_VERSION = "3.1.0";
+export const API_VERSION = "1.0.0";
+/** Root extension carrying the flag on the document, which is a specification, not a data body. */
+export const FLAG_EXTENSION = "x-holder-analytics-supported";
+export { FLAG_HEADER };
+
+type Json = Record<string, unknown>;
+const JSON_MEDIA = "application/json";
+
+export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+  }) as Json;
+  return rest;
+}
+
+const ref = (kind: "headers" | "parameters" | "schemas", name: string) => ({
+  $ref: `#/components/${kind}/${name}`,
+});
+
+/** Reusable response headers, by component name. */
+const HEADERS: Record<string, { name: string; description: string; schema: Json }> = {
+  CacheControl: {
+    name: "Cache-Control",
+    description:
+      "`public, max-age=0, s-maxage=<n>, stale-while-revalidate=<n>` on a healthy cacheable answer; `no-store` on a degraded answer (any warning), on every error and on routes that are never cached (docs/caching.md).",
+    schema: { type: "string" },
+  },
+  ETag: {
+    name: "ETag",
+    description:
+      "Weak ETag over the exact body bytes, on healthy cacheable answers only. Send it back as `If-None-Match` to get 304.",
+    schema: { type: "string", pattern: '^W/".+"$' },
+  },
+  AccessControlAllowOrigin: {
+    name: "Access-Control-Allow-Origin",
+    description: "Every route may be read cross-origin.",
+    schema: { type: "string", const: "*" },
+  },
+  Allow: {
+    name: "Allow",
+    description: "The methods this route answers.",
+    schema: { type: "string", const: "GET, HEAD, OPTIONS" },
+  },
+  RetryAfter: {
+    name: "Retry-After",
+    description: "Seconds to wait before asking again.",
+    schema: { type: "string", pattern: "^\\d+$" },
+  },
+  HolderAnalyticsSupported: {
+    name: FLAG_HEADER,
+    description:
+      "The fixed `holderAnalyticsSupported: false` invariant, as a header, on answers whose body is not a data response (this document).",
+    schema: { type: "string", const: "false" },
+  },
+};
+
+const headerRefs = (names: string[]): Json =>
+  Object.fromEntries(names.map((n) => [HEADERS[n]!.name, ref("headers", n)]));
+
+/** A message each error code really answers with, for the examples. */
+const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: 'Invalid parameter "q": must not be empty',
+  unknown_asset: "No USD stablecoin matches this selector.",
+  not_found: "No route matches this path.",
+  method_not_allowed: "Only GET, HEAD and OPTIONS are supported on this route.",
+  upstream_unavailable: "The stablecoin aggregate is unavailable and no copy is cached yet.",
+  internal_error: "The service could not complete this request.",
+};
+
+/** Statuses every route answers with: 405 to other methods, 500 on an unexpected failure. */
+const SHARED_ERRORS: [number, ErrorCode[], string[]][] = [
+  [405, ["method_not_allowed"], ["Allow"]],
+  [500, ["internal_error"], []],
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Malformed, missing or repeated parameter",
+  404: "No USD stablecoin matches the selector; `suggestions` may name close matches",
+  405: "Answered to POST, PUT, PATCH and DELETE on this path (with `Allow: GET, HEAD, OPTIONS`), touching neither cache nor provider",
+  500: "Unexpected failure; the message never carries a stack, class name, URL or key",
+  503: "Upstream unavailable and nothing cached yet; retry after `Retry-After` seconds",
+};
+
+/** Component name of the error body a status answers with (`Error400`, …). */
+const errorSchemaName = (status: number) => `Error${status}`;
+
+/** The error body with `error.code` narrowed to the codes one status answers with. */
+function errorSchema(codes: ErrorCode[]): Json {
+  const [first, ...rest] = codes;
+  return toJsonSchema(
+    errorBodySchema.extend({
+      error: z.object({ code: z.enum([first!, ...rest]), message: z.string() }),
+    }),
+    "output",
+  );
+}
+
+function errorResponse(status: number, codes: ErrorCode[], extraHeaders: string[] = []): Json {
+  const code = codes[0]!;
+  return {
+    description: `${STATUS_TEXT[status]}. Error code${codes.length > 1 ? "s" : ""}: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
+    headers: headerRefs(["CacheControl", "AccessControlAllowOrigin", ...extraHeaders]),
+    content: {
+      [JSON_MEDIA]: {
+        schema: ref("schemas", errorSchemaName(status)),
+        example: {
+          error: { code, message: EXAMPLE_MESSAGES[code] },
+          holderAnalyticsSupported: false,
+        },
+      },
+    },
+  };
+}
+
+function parameter(p: ParamDoc): Json {
+  return {
+    name: p.name,
+    in: p.in,
+    required: p.required,
+    description: p.description,
+    schema: toJsonSchema(p.schema, "input"),
+    ...(p.example === undefined ? {} : { example: p.example }),
+  };
+}
+
+function operation(r: RouteDoc): Json {
+  const shared = r.cache.kind === "shared";
+  const okHeaders = [
+    "CacheControl",
+    "AccessControlAllowOrigin",
+    ...(shared ? ["ETag"] : []),
+    ...(r.ok.headers ?? []),
+  ];
+  const errors: Json = {};
+  for (const [status, codes] of Object.entries(r.errors)) {
+    if (codes?.length)
+      errors[status] = errorResponse(Number(status), codes, status === "503" ? ["RetryAfter"] : []);
+  }
+  return {
+    operationId: r.operationId,
+    tags: [r.tag.name],
+    summary: r.summary,
+    description: `${r.description}\n\nCaching: ${r.cache.note}`,
+    security: [],
+    parameters: [...r.params.map(parameter), ...(shared ? [ref("parameters", "IfNoneMatch")] : [])],
+    responses: {
+      "200": {
+        description: r.ok.description,
+        headers: headerRefs(okHeaders),
+        content: {
+          [r.ok.mediaType ?? JSON_MEDIA]: {
+            schema: toJsonSchema(r.ok.schema, "output"),
+            example: r.ok.example,
+          },
+        },
+      },
+      ...(shared
+        ? {
+            "304": {
+              description: "`If-None-Match` matched the current ETag: no body.",
+              headers: headerRefs(["ETag", "CacheControl"]),
+            },
+          }
+        : {}),
+      ...errors,
+      ...Object.fromEntries(
+        SHARED_ERRORS.map(([status, codes, headers]) => [
+          String(status),
+          errorResponse(status, codes, headers),
+        ]),
+      ),
+    },
+  };
+}
+
+const DESCRIPTION = [
+  "Read-only stablecoin intelligence: peg deviation, liquidity depth, supply distribution and supply change for USD stablecoins. Informational only; not investment advice.",
+  "",
+  "Every JSON data body — success, partial (`warnings`), error and 405 — carries `holderAnalyticsSupported: false`: the service does no holder analytics. This document is a specification, not a data body, so it carries the same flag as the root extension `x-holder-analytics-supported: false` and the response header `X-Holder-Analytics-Supported: false` instead (docs/api.md).",
+  "",
+  "Every route answers GET, HEAD (GET's headers, no body) and OPTIONS (204, CORS preflight); POST, PUT, PATCH and DELETE answer 405 with `Allow: GET, HEAD, OPTIONS`. A value nothing measured is `null`, never `0`, and comes with a warning prefixed `Provider (source-type): …`. No authentication.",
+].join("\n");
+
+/** The OpenAPI 3.1 document for `routes`. */
+export function buildDocument(routes: readonly RouteDoc[]): Json {
+  const tags = new Map<string, TagDoc>();
+  const errorCodes = new Map<number, Set<ErrorCode>>(
+    SHARED_ERRORS.map(([s, c]) => [s, new Set(c)]),
+  );
+  const paths: Json = {};
+  for (const r of routes) {
+    if (paths[r.path]) throw new Error(`route documented twice: ${r.path}`);
+    tags.set(r.tag.name, r.tag);
+    paths[r.path] = { get: operation(r) };
+    for (const [status, codes] of Object.entries(r.errors)) {
+      const known = errorCodes.get(Number(status)) ?? new Set<ErrorCode>();
+      for (const c of codes ?? []) known.add(c);
+      errorCodes.set(Number(status), known);
+    }
+  }
+  const schemas = Object.fromEntries(
+    [...errorCodes.entries()]
+      .filter(([, codes]) => codes.size > 0)
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [errorSchemaName(status), errorSchema([...codes])]),
+  );
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: "Stablecoin Intelligence API",
+      version: API_VERSION,
+      description: DESCRIPTION,
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: "/", description: "The deployment serving this document." }],
+    [FLAG_EXTENSION]: false,
+    tags: [...tags.values()],
+    paths,
+    components: {
+      schemas,
+      headers: Object.fromEntries(
+        Object.entries(HEADERS).map(([k, { description, schema }]) => [k, { description, schema }]),
+      ),
+      parameters: {
+        IfNoneMatch: {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "An ETag from an earlier answer; a match answers 304 without a body.",
+          schema: { type: "string" },
+        },
+      },
+    },
+  };
+}

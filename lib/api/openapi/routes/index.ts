@@ -1,0 +1,21 @@
+/**
+ * Every public route's `RouteDoc`, in the order the document lists them. A new route: one file
+ * (or one export in a file of its group) with its `RouteDoc`, and one line here.
+ */
+import type { RouteDoc } from "../route-doc";
+import { intelRoute, pegHistoryRoute, poolsRoute, riskRoute } from "./asset";
+import { flowsRoute } from "./flows";
+import { issuersRoute, supplyRoute } from "./market";
+import { healthRoute, openApiRoute } from "./service";
+
+export const ROUTE_DOCS: readonly RouteDoc[] = [
+  intelRoute,
+  riskRoute,
+  pegHistoryRoute,
+  poolsRoute,
+  supplyRoute,
+  issuersRoute,
+  flowsRoute,
+  healthRoute,
+  openApiRoute,
+];

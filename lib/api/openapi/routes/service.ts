@@ -1,0 +1,92 @@
+/** `/api/health` and `/api/openapi.json` (this document), each one self-contained `RouteDoc`. */
+import { z } from "zod";
+import { API_VERSION, FLAG_EXTENSION, FLAG_HEADER, OPENAPI_VERSION } from "../build";
+import { TAGS, type RouteDoc } from "../route-doc";
+import health from "../examples/health.json";
+
+const lastCall = z.object({ outcome: z.string(), at: z.string(), durationMs: z.number() });
+
+/** The body of `/api/health` (lib/health.ts `HealthReport`). */
+export const healthResponseSchema = z.object({
+  status: z.enum(["ok", "degraded"]),
+  uptimeSeconds: z.number(),
+  startedAt: z.string(),
+  sources: z.array(
+    z.object({
+      name: z.string(),
+      provider: z.string(),
+      type: z.enum(["aggregate", "market", "liquidity", "on-chain-scheduled"]),
+      configured: z.boolean(),
+      lastCall: lastCall.nullable(),
+    }),
+  ),
+  cache: z.object({
+    driver: z.string(),
+    ok: z.boolean(),
+    latencyMs: z.number(),
+    error: z.string().optional(),
+  }),
+  telemetry: z.object({
+    note: z.string(),
+    providerCalls: z.array(
+      z.object({
+        provider: z.string(),
+        endpoint: z.string(),
+        outcome: z.string(),
+        count: z.number(),
+        totalDurationMs: z.number(),
+        maxDurationMs: z.number(),
+      }),
+    ),
+    cache: z.record(z.string(), z.number()),
+  }),
+  holderAnalyticsSupported: z.literal(false),
+});
+
+export const healthRoute: RouteDoc = {
+  path: "/api/health",
+  operationId: "getHealth",
+  tag: TAGS.service,
+  summary: "Health of the sources, the cache and this instance",
+  description:
+    "Whether each provider is configured and what its last call did, whether the cache store answers, and this instance's telemetry counters (per instance, reset on cold start: directional, not billing-grade). Never a key, URL or host.",
+  params: [],
+  ok: { description: "The health report.", schema: healthResponseSchema, example: health },
+  errors: {},
+  cache: { kind: "none", note: "never cached: always `no-store`, no ETag." },
+};
+
+/** The body of `/api/openapi.json`: an OpenAPI 3.1 document (fields beyond these are allowed). */
+export const openApiBodySchema = z
+  .object({
+    openapi: z.literal(OPENAPI_VERSION),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.unknown()),
+    [FLAG_EXTENSION]: z.literal(false),
+  })
+  .loose();
+
+export const openApiRoute: RouteDoc = {
+  path: "/api/openapi.json",
+  operationId: "getOpenApiDocument",
+  tag: TAGS.service,
+  summary: "This OpenAPI 3.1 document",
+  description: `The document describing every public route, generated from the zod schemas the routes are built on. Always JSON, whatever \`Accept\` says. It is a specification, not a data body: the \`holderAnalyticsSupported: false\` invariant is the root extension \`${FLAG_EXTENSION}: false\` and the \`${FLAG_HEADER}: false\` header. A rendered reference is served at /docs/api.`,
+  params: [],
+  ok: {
+    description: "The OpenAPI document (example abbreviated).",
+    schema: openApiBodySchema,
+    example: {
+      openapi: OPENAPI_VERSION,
+      info: { title: "Stablecoin Intelligence API", version: API_VERSION },
+      paths: {},
+      [FLAG_EXTENSION]: false,
+    },
+    headers: ["HolderAnalyticsSupported"],
+  },
+  errors: {},
+  cache: {
+    kind: "shared",
+    note: "may be kept by shared caches for an hour (`s-maxage`), with an ETag.",
+  },
+};

@@ -1,17 +1,20 @@
 /**
- * Import-graph boundaries of the execution gate (spec §8), run by `scripts/check-boundaries.ts`
- * (part of `npm test`). Paths are relative to the repo root; `@/*` resolves through tsconfig.json.
+ * Import-graph boundaries, run by `scripts/check-boundaries.ts` (part of `npm test`): the
+ * execution gate (docs/execution-gate.md) and the one-way imports of the architecture. Paths are
+ * relative to the repo root; `@/*` resolves through tsconfig.json.
  *
  * - Nothing served (app/, components/, lib/ outside lib/operator/, root Next entry files) may
  *   reach the executor or the operator config, directly or transitively.
  * - Only scripts/prime-snapshots.ts (and the operator tests) may import the executor.
  * - Only lib/operator/gate.ts (and the operator tests) may import lib/config/operator.ts.
+ * - Nothing in lib/ outside lib/api/ imports lib/api/ (the HTTP layer of app/api routes).
  */
 const SERVED = "^(app|components|lib)/|^(instrumentation|middleware|proxy)\\.(ts|tsx|js|mjs)$";
 const OPERATOR_DIR = "^lib/operator/";
 const OPERATOR_TESTS = "^tests/(unit|integration)/operator/";
 const EXECUTOR = "^lib/operator/executor\\.ts$";
 const OPERATOR_CONFIG = "^lib/config/operator\\.ts$";
+const API_DIR = "^lib/api/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -46,6 +49,15 @@ module.exports = {
       severity: "error",
       from: { pathNot: `^lib/operator/gate\\.ts$|${OPERATOR_TESTS}` },
       to: { path: OPERATOR_CONFIG },
+    },
+    {
+      name: "lib-does-not-import-api",
+      comment:
+        "Imports point one way (app → components → lib): lib/api is the HTTP layer the routes use; " +
+        "domain, read and provider code never depends on it (type-only imports included).",
+      severity: "error",
+      from: { path: "^lib/", pathNot: API_DIR },
+      to: { path: API_DIR },
     },
   ],
   options: {

@@ -1,11 +1,11 @@
 /**
- * Execution-gate boundary checks (spec §4 public route contract, §8 execution gate), run by
- * `npm test` after `next build` (scripts/test-all.sh). Three checks, each printing what it
- * checked and failing loudly with the offending file:
+ * Boundary checks (docs/route-contract.md, docs/execution-gate.md), run by `npm test` after
+ * `next build` (scripts/test-all.sh). Three checks, each printing what it checked and failing
+ * loudly with the offending file:
  *
  *   (a) import graph (dependency-cruiser, `.dependency-cruiser.cjs`, tsconfig `@/*` paths):
  *       nothing served can reach lib/operator/executor.ts or lib/config/operator.ts; only
- *       scripts/prime-snapshots.ts imports the executor;
+ *       scripts/prime-snapshots.ts imports the executor; nothing in lib/ imports lib/api/;
  *   (b) build output: no server bundle (`.next/server/**`: route and page bundles under
  *       `server/app`, the chunks they load, instrumentation, edge) and no client bundle
  *       (`.next/static/**`) contains the execute path or a gate variable / acknowledgment phrase;
@@ -217,7 +217,8 @@ export function checkImportGraph(
     summary:
       `${out.summary.totalCruised} modules, ${out.summary.totalDependenciesCruised} dependencies ` +
       "(rules: served code cannot reach lib/operator/executor.ts or lib/config/operator.ts; " +
-      "only scripts/prime-snapshots.ts imports the executor; only the gate imports the operator config)",
+      "only scripts/prime-snapshots.ts imports the executor; only the gate imports the operator config; " +
+      "nothing in lib/ outside lib/api/ imports lib/api/)",
     problems,
   };
 }

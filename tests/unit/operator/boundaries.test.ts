@@ -168,3 +168,41 @@ describe("import graph (a)", () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe("import graph (a): lib does not import lib/api", () => {
+  function fixture(libImportsApi: boolean): void {
+    put(
+      "tsconfig.json",
+      JSON.stringify({
+        compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] }, module: "esnext" },
+      }),
+    );
+    put("lib/api/time.ts", "export const iso = (ms: number) => new Date(ms).toISOString();");
+    put("lib/api/response.ts", 'import { iso } from "./time";\nexport const ok = iso;');
+    put("lib/domain/time.ts", "export const iso = (ms: number) => String(ms);");
+    put(
+      "lib/intel/index.ts",
+      libImportsApi
+        ? 'import type { iso } from "@/lib/api/time";\nexport type Iso = typeof iso;'
+        : 'import { iso } from "@/lib/domain/time";\nexport const at = iso;',
+    );
+    put(
+      "app/api/x/route.ts",
+      'import { ok } from "@/lib/api/response";\nimport { at } from "@/lib/intel";\nexport const GET = [ok, at];',
+    );
+  }
+
+  it("fails, naming the importer, when lib/ imports lib/api (even a type)", () => {
+    fixture(true);
+    const result = checkImportGraph(dir);
+    expect(result.ok).toBe(false);
+    expect(result.problems.join("\n")).toMatch(
+      /lib-does-not-import-api: lib\/intel\/index\.ts -> lib\/api\/time\.ts/,
+    );
+  });
+
+  it("passes when only app/ and lib/api/ import lib/api", () => {
+    fixture(false);
+    expect(checkImportGraph(dir).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The documented contract cannot drift: every public route's live answers — 200s and errors, in
+ * the demo world and with every provider failing — validate against the schema the OpenAPI
+ * document gives for that status, and every status a route answered with is documented. A field
+ * added to a body without its schema fails here.
+ */
+import * as flows from "@/app/api/stablecoin-flows/route";
+import * as health from "@/app/api/health/route";
+import * as intel from "@/app/api/stablecoin-intel/route";
+import * as issuers from "@/app/api/stablecoin-issuers/route";
+import * as openapi from "@/app/api/openapi.json/route";
+import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
+import * as pools from "@/app/api/stablecoin-pools/route";
+import * as risk from "@/app/api/stablecoin-risk/route";
+import * as supply from "@/app/api/stablecoin-supply/route";
+import { openApiDocument } from "@/lib/api/openapi";
+import type { Provider } from "../../fake-upstream/server";
+import { call, forgetMemos, startHarness, type Harness } from "../helpers/harness";
+import { validateAgainstOpenApi } from "../helpers/openapi";
+
+type Handler = (request: Request) => Promise<Response>;
+type Module = Record<"GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>;
+
+interface Target {
+  module: Module;
+  ok: string;
+  /** Requests that must be rejected with a 4xx. */
+  bad: string[];
+}
+
+const ASSET_BAD = (path: string, extra = "") => [
+  `${path}?q=${extra}`,
+  `${path}?q=usdc&q=usdt${extra}`,
+  `${path}?q=no-such-coin-anywhere${extra}`,
+];
+
+const TARGETS: Record<string, Target> = {
+  "/api/stablecoin-intel": {
+    module: intel,
+    ok: "/api/stablecoin-intel?q=usdc",
+    bad: ASSET_BAD("/api/stablecoin-intel"),
+  },
+  "/api/stablecoin-risk": {
+    module: risk,
+    ok: "/api/stablecoin-risk?q=usdc",
+    bad: ASSET_BAD("/api/stablecoin-risk"),
+  },
+  "/api/stablecoin-peg-history": {
+    module: pegHistory,
+    ok: "/api/stablecoin-peg-history?q=usdc&window=7d",
+    bad: [
+      ...ASSET_BAD("/api/stablecoin-peg-history", "&window=7d"),
+      "/api/stablecoin-peg-history?q=usdc&window=1y",
+    ],
+  },
+  "/api/stablecoin-pools": {
+    module: pools,
+    ok: "/api/stablecoin-pools?q=usdc&size_usd=1000000",
+    bad: [...ASSET_BAD("/api/stablecoin-pools"), "/api/stablecoin-pools?q=usdc&size_usd=-5"],
+  },
+  "/api/stablecoin-supply": {
+    module: supply,
+    ok: "/api/stablecoin-supply",
+    bad: ["/api/stablecoin-supply?a=1&a=2"],
+  },
+  "/api/stablecoin-issuers": {
+    module: issuers,
+    ok: "/api/stablecoin-issuers",
+    bad: ["/api/stablecoin-issuers?a=1&a=2"],
+  },
+  "/api/stablecoin-flows": {
+    module: flows,
+    ok: "/api/stablecoin-flows?q=usdc",
+    bad: ["/api/stablecoin-flows?wallet=0x12", "/api/stablecoin-flows?q=no-such-coin-anywhere"],
+  },
+  "/api/health": { module: health, ok: "/api/health", bad: [] },
+  "/api/openapi.json": { module: openapi, ok: "/api/openapi.json", bad: [] },
+};
+
+const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune"];
+const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Calls `url`, checks the status is documented and the body matches its schema. */
+async function answerMatchesDocument(
+  handler: Handler,
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: Record<string, unknown>; problems: string[] }> {
+  const res = await call(handler, url, init);
+  const body = (await res.json()) as Record<string, unknown>;
+  const path = url.split("?")[0]!;
+  const documented = Object.keys(
+    (openApiDocument() as { paths: Record<string, { get: { responses: object } }> }).paths[path]!
+      .get.responses,
+  );
+  const problems = documented.includes(String(res.status))
+    ? validateAgainstOpenApi(path, res.status, body)
+    : [`status ${res.status} is not documented for ${path}`];
+  return { status: res.status, body, problems };
+}
+
+describe("every route's live answers match the OpenAPI document", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness("file");
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  it("documents exactly the routes tested here", () => {
+    const documented = Object.keys((openApiDocument() as { paths: object }).paths).sort();
+    expect(documented).toEqual(Object.keys(TARGETS).sort());
+  });
+
+  describe.each(Object.entries(TARGETS))("%s", (_path, target) => {
+    it("demo world: the 200 matches its schema", async () => {
+      const r = await answerMatchesDocument(target.module.GET, target.ok);
+      expect([r.status, r.problems]).toEqual([200, []]);
+    });
+
+    it("demo world: bad input answers a documented 4xx matching its schema", async () => {
+      for (const url of target.bad) {
+        const r = await answerMatchesDocument(target.module.GET, url);
+        expect([url, r.status >= 400 && r.status < 500, r.problems]).toEqual([url, true, []]);
+      }
+    });
+
+    it("other methods answer 405 + Allow, matching the documented 405", async () => {
+      for (const method of UNSAFE) {
+        const res = await call(target.module[method], target.ok, { method, body: "{}" });
+        expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+        const body = await res.json();
+        expect([method, res.status]).toEqual([method, 405]);
+        expect(validateAgainstOpenApi(target.ok.split("?")[0]!, 405, body)).toEqual([]);
+      }
+    });
+
+    it("degraded world (every provider failing, nothing cached): a documented status, matching its schema", async () => {
+      for (const p of PROVIDERS) h.fake.setScenario(p, "503");
+      forgetMemos();
+      const r = await answerMatchesDocument(target.module.GET, target.ok);
+      expect(r.problems).toEqual([]);
+      expect([200, 404, 503]).toContain(r.status);
+    });
+  });
+
+  it("the degraded world is degraded: data routes warn or fail, never answer as healthy", async () => {
+    for (const p of PROVIDERS) h.fake.setScenario(p, "503");
+    let warned = 0;
+    for (const [path, target] of Object.entries(TARGETS)) {
+      if (path === "/api/health" || path === "/api/openapi.json") continue;
+      const res = await call(target.module.GET, target.ok);
+      const body = (await res.json()) as { warnings?: string[] };
+      if (res.status !== 200 || (body.warnings ?? []).length > 0) warned++;
+      expect([path, res.headers.get("cache-control")]).toEqual([path, "no-store"]);
+    }
+    expect(warned).toBe(Object.keys(TARGETS).length - 2);
+  });
+
+  it("the document is JSON whatever Accept asks for, with the flag as header and extension", async () => {
+    for (const accept of ["text/html", "application/xml", "*/*", "application/yaml"]) {
+      const res = await call(openapi.GET, "/api/openapi.json", { headers: { Accept: accept } });
+      expect([accept, res.status]).toEqual([accept, 200]);
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(res.headers.get("x-holder-analytics-supported")).toBe("false");
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body["x-holder-analytics-supported"]).toBe(false);
+    }
+  });
+});

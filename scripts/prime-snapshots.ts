@@ -1,5 +1,5 @@
 /**
- * `npm run prime` — the reviewed admin priming script (spec §4 rule 7, §8 execution gate).
+ * `npm run prime` — the reviewed admin priming script (docs/route-contract.md rule 7, docs/execution-gate.md).
  *
  *   npm run prime              read the LATEST stored result of every configured query into the
  *                              shared snapshot cache entries (read-only, zero credits, no gate)

@@ -1,6 +1,6 @@
 /**
  * An asset's supply distribution (canonical chain → fraction): from the cached on-chain
- * snapshot (CONTRACT §3.1) when it covers the asset, otherwise from the aggregate's per-chain
+ * snapshot (supply by chain, docs/route-contract.md) when it covers the asset, otherwise from the aggregate's per-chain
  * circulating figures, labelled as such with a warning.
  */
 import { supplyShares } from "@/lib/domain/supply";

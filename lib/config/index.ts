@@ -1,5 +1,5 @@
 /**
- * The one module that reads the service's environment (CONTRACT §1), validated with zod.
+ * The one module that reads the service's environment (README, `.env.example`), validated with zod.
  *
  * - Empty string = unset.
  * - An invalid value throws a `ConfigError` whose message names the variable (never its value
@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 
-/** Spec §8 cache TTLs, in seconds. Configurable upwards only: a lower value fails validation. */
+/** Cache TTL classes (docs/caching.md), in seconds. Configurable upwards only: a lower value fails validation. */
 export const SPEC_TTL_SECONDS = {
   supplyPanel: 6 * 60 * 60,
   exposureFacts: 6 * 60 * 60,
@@ -70,7 +70,7 @@ const intInRange = (min: number, max: number) =>
 const ttlAtLeast = (cls: TtlClass) =>
   withDefault(
     intInRange(SPEC_TTL_SECONDS[cls], 30 * 24 * 60 * 60).describe(
-      `TTL for ${cls}; never lower than the spec's ${SPEC_TTL_SECONDS[cls]} s`,
+      `TTL for ${cls}; never lower than the class floor of ${SPEC_TTL_SECONDS[cls]} s (docs/caching.md)`,
     ),
     SPEC_TTL_SECONDS[cls],
   );
@@ -124,7 +124,7 @@ export interface AppConfig {
     timeoutMs: number;
     maxBodyBytes: number;
   };
-  /** Dune query ids from configuration (spec §4 rule 8): never hard-coded. */
+  /** Dune query ids from configuration (docs/route-contract.md rule 8): never hard-coded. */
   duneQueries: Record<DuneQueryName, string | undefined>;
   kv: KvConfig;
   kvTimeoutMs: number;

@@ -1,11 +1,10 @@
 /**
- * Operator-only configuration: the four inputs of the provider-query execution gate (spec §8
- * "Execution gate", CONTRACT §1). Imported ONLY by `lib/operator/gate.ts` — never by
+ * Operator-only configuration: the four inputs of the provider-query execution gate (docs/execution-gate.md). Imported ONLY by `lib/operator/gate.ts` — never by
  * `lib/config/index.ts`, a route, a component or anything else in `lib/` (enforced by
  * `.dependency-cruiser.cjs` through `scripts/check-boundaries.ts`).
  *
  * Values are read raw (no trimming, no case folding): the gate compares them exactly. An empty
- * string counts as unset (CONTRACT §1); anything else — including whitespace only — counts as set.
+ * string counts as unset (as everywhere in lib/config); anything else — including whitespace only — counts as set.
  * Nothing here ever returns a value inside a message.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * One canonical lowercase spelling per chain, whatever the provider calls it
- * (CONTRACT §3: `bnb` and DefiLlama's `BSC` are one chain; `OP Mainnet` is `optimism`).
+ * (docs/route-contract.md "Scheduled snapshots": `bnb` and DefiLlama's `BSC` are one chain; `OP Mainnet` is `optimism`).
  */
 const CHAIN_ALIASES: Readonly<Record<string, string>> = {
   "op mainnet": "optimism",

@@ -7,7 +7,7 @@
  * timestamps in series are unix milliseconds.
  */
 
-/** The spec's three backing mechanism labels (DefiLlama `pegMechanism` maps 1:1). */
+/** The three backing mechanism labels (DefiLlama `pegMechanism` maps 1:1). */
 export type BackingLabel = "fiat-backed" | "crypto-backed" | "algorithmic";
 
 /** Per-chain circulating values of one aggregate asset, in USD (pre-Dec-2025 upstream: peg units). */

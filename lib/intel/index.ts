@@ -1,6 +1,5 @@
 /**
- * GET /api/stablecoin-intel: peg, liquidity and supply context for one stablecoin (spec §1
- * request flow): live price and depth from the market provider and DEX aggregator, supply
+ * GET /api/stablecoin-intel: peg, liquidity and supply context for one stablecoin (docs/api.md): live price and depth from the market provider and DEX aggregator, supply
  * distribution from the cached on-chain snapshot (aggregate fallback), and provenance.
  */
 import { isoOrNull } from "@/lib/domain/time";

@@ -1,4 +1,4 @@
-/** The normalized stablecoin response (spec §2), defined once: validated in tests, published as OpenAPI. */
+/** The normalized stablecoin response, defined once: validated in tests, published as OpenAPI. */
 import { z } from "zod";
 
 const usd = z.number().nullable();

@@ -1,5 +1,5 @@
 /**
- * Issuer exposure (scheduled snapshot, CONTRACT §3.5): the share of each asset's supply held by
+ * Issuer exposure (scheduled snapshot, docs/route-contract.md): the share of each asset's supply held by
  * its own minting and redemption entities (treasuries, PSMs), from public, source-backed labels.
  *
  *   share = Σ balance of labelled issuer entities ÷ Σ total_supply over the chains covered

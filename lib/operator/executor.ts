@@ -1,6 +1,6 @@
 /**
  * THE ONLY module in the repo that can execute a provider (Dune) query — a deliberate, one-off
- * operator action that costs credits (spec §8 "Execution gate"). Only `scripts/prime-snapshots.ts`
+ * operator action that costs credits (docs/execution-gate.md). Only `scripts/prime-snapshots.ts`
  * may import it; nothing under app/, components/ or lib/ can reach it (checked by
  * `scripts/check-boundaries.ts`, which also proves it never lands in a build bundle).
  *

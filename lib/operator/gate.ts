@@ -1,5 +1,5 @@
 /**
- * The provider-query execution gate (spec §8). Execution is refused unless ALL FOUR hold:
+ * The provider-query execution gate (docs/execution-gate.md). Execution is refused unless ALL FOUR hold:
  *
  *   1. `DUNE_ALLOW_EXECUTION` is exactly the string `true` — lowercase, no surrounding spaces.
  *      `TRUE`, `True`, `1`, `yes`, ` true`, `true ` are all refused. The legacy alias

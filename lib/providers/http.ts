@@ -1,5 +1,5 @@
 /**
- * The one HTTP base every provider client uses (CONTRACT §2): GET only, `redirect: "error"`,
+ * The one HTTP base every provider client uses (docs/route-contract.md "Upstream calls"): GET only, `redirect: "error"`,
  * a time budget covering connect + headers + body, a streamed response-size cap and a zod
  * schema on the body. Every call is recorded in telemetry under its endpoint *template*.
  *

@@ -8,7 +8,7 @@ import { supplyChange } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
 import type { RailChips, SupplyEntry } from "./schema";
 
-/** Spec §8: the rail's largest-change chip considers only assets above this size. */
+/** The rail's largest-change chip considers only assets above this size. */
 export const RAIL_MIN_CIRCULATING_USD = 5_000_000;
 /** How many assets the panel lists. */
 export const SUPPLY_PANEL_MAX_ASSETS = 100;

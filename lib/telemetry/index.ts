@@ -1,5 +1,5 @@
 /**
- * Per-instance telemetry (spec §7): counters live in this process's memory and reset on cold
+ * Per-instance telemetry (docs/api.md, `/api/health`): counters live in this process's memory and reset on cold
  * start, so they are directional, not billing-grade. Nothing here ever records a URL with a
  * query string, a header or a key: only provider names and endpoint *templates*.
  */

@@ -1,7 +1,7 @@
 import { ConfigError, parseConfig, SPEC_TTL_SECONDS } from "@/lib/config";
 
 describe("config", () => {
-  it("applies CONTRACT §1 defaults with an empty environment", () => {
+  it("applies the documented defaults with an empty environment", () => {
     const c = parseConfig({});
     expect(c.providers.stablecoins.baseUrl).toBe("https://stablecoins.llama.fi");
     expect(c.providers.coingecko.baseUrl).toBe("https://api.coingecko.com/api/v3");

@@ -1,4 +1,4 @@
-/** Raw CoinGecko payloads (upstream-samples README §2). Only the fields the service reads. */
+/** Raw CoinGecko payloads (tests/fake-upstream/fixtures/samples/README.md §2). Only the fields the service reads. */
 import { z } from "zod";
 import { looseRecord, numberish } from "../parse";
 

@@ -1,5 +1,5 @@
 /**
- * Raw DefiLlama stablecoin payloads (upstream-samples README §1). Tolerates both the current
+ * Raw DefiLlama stablecoin payloads (tests/fake-upstream/fixtures/samples/README.md §1). Tolerates both the current
  * (Dec 2025+, USD-valued, `{}` for missing history) and the 2024 shape (peg units, `0` for
  * missing history), `gecko_id`/`price`/`priceSource` null or missing, and optional flags.
  */

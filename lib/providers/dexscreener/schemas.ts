@@ -1,5 +1,5 @@
 /**
- * Raw DexScreener pairs (upstream-samples README §3). `priceUsd`/`priceNative` are strings,
+ * Raw DexScreener pairs (tests/fake-upstream/fixtures/samples/README.md §3). `priceUsd`/`priceNative` are strings,
  * `liquidity` and `labels` may be missing, `/token-pairs/v1` answers a bare array (`[]` when the
  * token is unknown); the `{ schemaVersion, pairs }` wrapper of `/latest/dex/*` is accepted too.
  */

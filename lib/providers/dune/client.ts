@@ -21,7 +21,7 @@ export const DEFAULT_DUNE_MAX_PAGES = 20;
 const MAX_PAGE_LIMIT = 100_000;
 const MAX_PAGES_CAP = 100;
 
-/** No read key configured: on-chain snapshot data is unavailable (callers degrade, spec §7). */
+/** No read key configured: on-chain snapshot data is unavailable (callers degrade, docs/route-contract.md). */
 export class DuneKeyMissingError extends Error {
   readonly provider = PROVIDER;
   constructor() {

@@ -1,5 +1,5 @@
 /**
- * Raw Dune `GET /query/{query_id}/results` page (upstream-samples README §4). Rows keep their SQL
+ * Raw Dune `GET /query/{query_id}/results` page (tests/fake-upstream/fixtures/samples/README.md §4). Rows keep their SQL
  * cell types (numbers may be strings). A page without a finished run's `execution_ended_at` or
  * without `result` is not a usable snapshot and fails validation.
  */

@@ -1,5 +1,6 @@
 /**
- * Dune rows for §3.2 cex_flows, §3.3 protocol_flows and §3.4 chain_migration, synthetic and
+ * Dune rows for the CEX flows, protocol flows and chain migration snapshots (docs/route-contract.md
+ * "Scheduled snapshots"), synthetic and
  * seeded. Amounts are USD; every fourth amount cell is a string.
  */
 import { CEX_FLOW_ROW_COUNT, DEMO_REPEATED_WALLETS } from "../constants";

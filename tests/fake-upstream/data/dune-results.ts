@@ -1,7 +1,7 @@
 /**
  * Dune `GET /query/{id}/results` envelopes (shape of the recorded `dune-query-results.json`) for
  * the five demo queries, with limit/offset pagination. `next_uri` mimics the real API and points at
- * `/execution/{execution_id}/results` — a path the service must never call (CONTRACT §2; the fake
+ * `/execution/{execution_id}/results` — a path the service must never call (docs/route-contract.md "Upstream calls"; the fake
  * answers it 501): the service should page with `next_offset` on `/query/{id}/results`.
  */
 import { DEMO_DUNE_QUERY_IDS, duneExecutionEndedAt } from "../constants";

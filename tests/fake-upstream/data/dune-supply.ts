@@ -1,5 +1,6 @@
 /**
- * Dune rows for §3.1 supply_by_chain and §3.5 issuer_exposure. Supplies are in token units and
+ * Dune rows for the supply-by-chain and issuer-exposure snapshots (docs/route-contract.md
+ * "Scheduled snapshots"). Supplies are in token units and
  * follow the DefiLlama recording (chainCirculating current USD ÷ price) for the chains Dune
  * spells ethereum, base, arbitrum, optimism, polygon, bnb, avalanche_c; chains where DefiLlama
  * shows < 1 000 USD are left out. Every third supply/balance cell is a string (varchar-typed cell).

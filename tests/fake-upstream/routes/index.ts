@@ -1,5 +1,5 @@
 /**
- * Known routes per provider (CONTRACT §2). Each returns a handler for a matching GET, or null
+ * Known routes per provider (docs/route-contract.md "Upstream calls"). Each returns a handler for a matching GET, or null
  * (→ the server answers 501 "no fixture").
  */
 import { coinsMarkets } from "../data/coingecko-markets";

@@ -5,7 +5,7 @@
  *
  * Properties: the status is only ever 200, 400, 404 or 405; every body is JSON carrying
  * `holderAnalyticsSupported: false`; every upstream request the fake saw is a GET on an
- * allow-listed CONTRACT §2 path. Runs per property: FUZZ_RUNS (default 200); replay a failure
+ * allow-listed upstream path (docs/route-contract.md). Runs per property: FUZZ_RUNS (default 200); replay a failure
  * with FUZZ_SEED=<seed> (printed at start and in every failure message).
  */
 import fc from "fast-check";

@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the reliability suite: the public routes and which providers each one uses,
  * a KV wrapper that records every write, user-safety checks for warnings, the allow-list of
- * upstream paths (CONTRACT §2) and the JSON result files the report is built from.
+ * upstream paths (docs/route-contract.md "Upstream calls") and the JSON result files the report is built from.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -183,7 +183,7 @@ export function unsafeWarningReasons(warning: string): string[] {
   return reasons;
 }
 
-/** CONTRACT §2: the only upstream paths (relative to each provider's base URL), all GET. */
+/** docs/route-contract.md "Upstream calls": the only upstream paths (relative to each provider's base URL), all GET. */
 export const UPSTREAM_ALLOW_LIST: Record<Provider, RegExp[]> = {
   defillama: [/^\/stablecoins\?includePrices=true$/, /^\/stablecoincharts\/all\?stablecoin=\d+$/],
   coingecko: [

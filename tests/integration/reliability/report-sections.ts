@@ -167,7 +167,7 @@ export function fuzz(fz: J): string {
 lone surrogates, \`__proto__\`/\`constructor\`, \`../\` traversal, CRLF, NUL, very long, repeated and
 unknown parameters, raw and percent-garbage encodings, every method. Properties: status only 200,
 400, 404 or 405 (HEAD: no body); every body JSON with \`holderAnalyticsSupported: false\`; every
-upstream request (${fz.upstreamRequestsChecked} checked) a GET on a CONTRACT §2 path.
+upstream request (${fz.upstreamRequestsChecked} checked) a GET on an allow-listed path.
 
 ${table(
   ["Method and status", "Count"],

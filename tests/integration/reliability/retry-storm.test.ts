@@ -4,7 +4,7 @@
  * 500 (or 429 with Retry-After): the per-key backoff in lib/snapshot/backoff.ts keeps upstream
  * calls bounded.
  *
- * Why this does not contradict "errors are never cached" (spec §4 rule 6): the backoff lives
+ * Why this does not contradict "errors are never cached" (docs/route-contract.md rule 6): the backoff lives
  * in process memory, per key, for at most BACKOFF_MAX_MS; it is never written to the KV (the
  * test checks the store holds nothing for the key), other instances and a restart start afresh,
  * and a cached good copy is still served while it is open. The first read after the open

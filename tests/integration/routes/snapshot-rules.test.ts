@@ -1,5 +1,5 @@
 /**
- * The spec's public route contract (§4 "cache-only snapshot reads"), one test per rule, against
+ * The public route contract for snapshot reads (docs/route-contract.md rules 1–9), one test per rule, against
  * the real read layer and the fake upstream.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";

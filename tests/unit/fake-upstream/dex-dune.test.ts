@@ -83,7 +83,7 @@ describe("fake upstream: Dune data", () => {
     });
   });
 
-  it("returns the CONTRACT §3 columns for each demo query", async () => {
+  it("returns the row-schema columns for each demo query", async () => {
     const columns: Record<string, string[]> = {
       [DEMO_DUNE_QUERY_IDS.DUNE_QUERY_SUPPLY_BY_CHAIN]: ["token_symbol", "blockchain", "supply"],
       [DEMO_DUNE_QUERY_IDS.DUNE_QUERY_CEX_FLOWS]: [

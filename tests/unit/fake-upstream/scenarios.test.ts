@@ -9,7 +9,7 @@ const sample = (name: string) =>
 const DUNE_KEY = { "x-dune-api-key": "k" };
 
 let fake: FakeUpstream;
-/** One representative §2 URL per provider. */
+/** One representative upstream URL per provider (docs/route-contract.md). */
 let URLS: Record<Provider, string>;
 
 beforeAll(async () => {

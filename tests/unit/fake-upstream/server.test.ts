@@ -24,7 +24,7 @@ afterEach(() => {
   fake.clearRequests();
 });
 
-describe("fake upstream: CONTRACT §2 paths", () => {
+describe("fake upstream: the allow-listed upstream paths", () => {
   it("exposes the four base URLs under one origin", () => {
     expect(B).toEqual({
       STABLECOINS_API_URL: `${fake.origin}/llama`,
@@ -34,7 +34,7 @@ describe("fake upstream: CONTRACT §2 paths", () => {
     });
   });
 
-  it("answers every §2 path with 200 JSON", async () => {
+  it("answers every allow-listed path with 200 JSON", async () => {
     const urls = [
       `${B.STABLECOINS_API_URL}/stablecoins?includePrices=true`,
       `${B.STABLECOINS_API_URL}/stablecoincharts/all?stablecoin=1`,

@@ -1,5 +1,5 @@
 /**
- * The execution gate (spec §8): only all four conditions together allow execution. Every test
+ * The execution gate (docs/execution-gate.md): only all four conditions together allow execution. Every test
  * passes an explicit env object — inside jest `JEST_WORKER_ID` is set, so `process.env` always
  * refuses (checked below too).
  */

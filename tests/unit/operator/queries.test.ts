@@ -1,7 +1,7 @@
 /**
  * The shipped SQL (queries/*.sql) and the row contract the service validates must not drift:
  * each file's header names its query-id variable and TTL class, documents exactly the columns of
- * CONTRACT §3 (= the zod row schema, in order), and its final SELECT outputs exactly those columns.
+ * docs/route-contract.md "Scheduled snapshots" (= the zod row schema, in order), and its final SELECT outputs exactly those columns.
  * Nothing here talks to Dune.
  */
 import { readFileSync } from "node:fs";
@@ -60,11 +60,11 @@ describe.each(FILES)("queries/%s", (file, name, variable) => {
     expect(header(sql)).toMatch(new RegExp(`Snapshot TTL class: ${SNAPSHOT_TTL_CLASS[name]}\\b`));
   });
 
-  it("documents exactly the CONTRACT §3 columns, in order", () => {
+  it("documents exactly the row-schema columns, in order", () => {
     expect(documentedColumns(sql)).toEqual(columns);
   });
 
-  it("selects exactly the CONTRACT §3 columns, in order", () => {
+  it("selects exactly the row-schema columns, in order", () => {
     expect(selectedColumns(sql)).toEqual(columns);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Guard: nothing under lib/providers may start, re-run or stop a Dune query, or send anything
- * but GET (CONTRACT §2, spec §4 "cache-only snapshot reads").
+ * but GET (docs/route-contract.md rules 1–2 and "Upstream calls").
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

@@ -45,8 +45,15 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </header>
         <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
         <footer className="mx-auto max-w-6xl px-4 pb-8 text-xs text-slate-500 dark:text-slate-400">
-          Informational only, not investment advice. Risk scores are point-in-time observations, not
-          predictions of peg stability. No holder analytics.
+          <p>
+            Informational only, not investment advice. Risk scores are point-in-time observations,
+            not predictions of peg stability. No holder analytics.
+          </p>
+          <p className="mt-2">
+            <Link href="/docs/api" className="hover:underline">
+              API reference
+            </Link>
+          </p>
         </footer>
       </body>
     </html>

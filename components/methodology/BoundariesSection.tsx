@@ -1,7 +1,7 @@
 import { HOLDER_ANALYTICS_SUPPORTED } from "@/lib/api/response";
 import { MethodSection, Name } from "./MethodSection";
 
-/** The spec's section 1 limits: what the service never does. */
+/** What the service never does (docs/api.md, docs/route-contract.md). */
 export function BoundariesSection() {
   return (
     <MethodSection id="boundaries">
@@ -10,7 +10,11 @@ export function BoundariesSection() {
         <li>
           <strong>No holder analytics.</strong> Every API response carries{" "}
           <Name>holderAnalyticsSupported: {String(HOLDER_ANALYTICS_SUPPORTED)}</Name> as a fixed
-          invariant.
+          invariant; every route, its parameters, errors and caching are in the{" "}
+          <a href="/docs/api" className="underline">
+            API reference
+          </a>
+          .
         </li>
         <li>
           <strong>No advice.</strong> Output is informational only and not investment advice. It

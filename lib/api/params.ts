@@ -1,12 +1,9 @@
 /**
- * Query parameters: their schemas (also the documented formats in the OpenAPI document) and the
- * parser every route uses. Bad input is a 400 `bad_request` naming the parameter.
+ * Query parameter schemas: what the routes parse with, what the OpenAPI document documents, and
+ * what pages and client components validate with. Schemas only — this module reaches browser
+ * bundles (components/flows), so it imports nothing else (`./query` parses requests).
  */
 import { z } from "zod";
-import { describeInputError, jsonError } from "./errors";
-
-/** Longest part of an unknown parameter's name echoed back in an error message. */
-const PARAM_NAME_ECHO_MAX_CHARS = 32;
 
 export const SELECTOR_MAX_LENGTH = 64;
 export const SELECTOR_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -37,30 +34,3 @@ export const swapSizeSchema = z
     (n) => n > 0 && n <= MAX_SWAP_SIZE_USD,
     `must be greater than 0 and at most ${MAX_SWAP_SIZE_USD}`,
   );
-
-/** Parse URL search params with a zod schema; repeated parameters are rejected. */
-export function parseQuery<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-): { ok: true; value: z.output<S> } | { ok: false; response: Response } {
-  const url = new URL(request.url);
-  const raw: Record<string, string> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    if (all.length > 1) {
-      return {
-        ok: false,
-        response: jsonError(
-          400,
-          "bad_request",
-          `Invalid parameter "${key.slice(0, PARAM_NAME_ECHO_MAX_CHARS)}": given more than once.`,
-        ),
-      };
-    }
-    raw[key] = all[0] ?? "";
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success)
-    return { ok: false, response: jsonError(400, "bad_request", describeInputError(parsed.error)) };
-  return { ok: true, value: parsed.data };
-}

@@ -6,7 +6,7 @@
  * - `./errors`: error bodies, 405 with `Allow`;
  * - `./conditional`: HEAD, OPTIONS, ETag / 304;
  * - `./route`: the `publicRoute` wrapper and the per-asset / aggregate answers;
- * - `./params`: query parameter schemas and parsing;
+ * - `./params`: query parameter schemas; `./query`: parsing them;
  * - `./with-memo`: the in-process answer memo.
  */
 export {
@@ -33,5 +33,5 @@ export {
   respondAsset,
   safeHandler,
 } from "./route";
-export { parseQuery } from "./params";
+export { parseQuery } from "./query";
 export { withMemo } from "./with-memo";

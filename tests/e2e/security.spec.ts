@@ -8,7 +8,7 @@ import { carriesFlag } from "../helpers/flag";
 // Every raw response is saved under test-results/responses/ so scripts/check-secrets.ts can scan
 // them for the demo key; a summary goes to test-results/reliability/headers.json for the report.
 
-const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows"];
+const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows", "/docs/api"];
 const API = [
   "/api/stablecoin-intel?q=usdc",
   "/api/stablecoin-supply",

@@ -2,51 +2,17 @@
 
 /**
  * The rendered API reference (Scalar, bundled with the app and served from this origin: no CDN,
- * no font host, no telemetry). The renderer is imported only after this component mounts, so its
- * code is a chunk of its own that no other page loads, and it reads the document from this
- * origin's /api/openapi.json. If it cannot load, the raw document link above it still works.
+ * no font host, no telemetry). The renderer (./ScalarMount.tsx) loads only in the browser, after
+ * this page's own code, as chunks no other page and no server bundle carries; it reads the
+ * document from this origin's /api/openapi.json. If it cannot load, the raw document link works.
  */
-import { useEffect, useRef, useState } from "react";
-import "@scalar/api-reference/style.css";
+import dynamic from "next/dynamic";
+import { useState } from "react";
 
-/** Renderer options: everything that would reach another host is off. */
-const OFFLINE_OPTIONS = {
-  withDefaultFonts: false,
-  telemetry: false,
-  agent: { disabled: true },
-  hideClientButton: true,
-  showDeveloperTools: "never",
-  documentDownloadType: "json",
-  defaultOpenAllTags: true,
-} as const;
+const ScalarMount = dynamic(() => import("./ScalarMount"), { ssr: false });
 
 export function ApiReference({ documentUrl }: { documentUrl: string }) {
-  const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
-
-  useEffect(() => {
-    let cancelled = false;
-    let instance: { destroy: () => void } | undefined;
-    import("zod")
-      .then(({ config }) => {
-        // The renderer validates its options with zod, whose JIT probe calls `Function("")`;
-        // off, so the page raises no CSP violation without 'unsafe-eval'.
-        config({ jitless: true });
-        return import("@scalar/api-reference");
-      })
-      .then(({ createApiReference }) => {
-        if (cancelled || !host.current) return;
-        instance = createApiReference(host.current, { url: documentUrl, ...OFFLINE_OPTIONS });
-        setState("ready");
-      })
-      .catch(() => {
-        if (!cancelled) setState("failed");
-      });
-    return () => {
-      cancelled = true;
-      instance?.destroy();
-    };
-  }, [documentUrl]);
 
   return (
     <div data-testid="api-reference" data-state={state}>
@@ -62,7 +28,7 @@ export function ApiReference({ documentUrl }: { documentUrl: string }) {
           has the same content.
         </p>
       ) : null}
-      <div ref={host} />
+      <ScalarMount documentUrl={documentUrl} onState={setState} />
     </div>
   );
 }

@@ -183,6 +183,7 @@ function operation(r: RouteDoc): Json {
           errorResponse(status, codes, headers),
         ]),
       ),
+      ...r.responses,
     },
   };
 }

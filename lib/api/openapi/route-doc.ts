@@ -50,6 +50,11 @@ export interface RouteDoc {
   /** Error statuses this route answers besides the shared 405 and 500, with their codes. */
   errors: Partial<Record<400 | 404 | 503, ErrorCode[]>>;
   cache: CacheDoc;
+  /**
+   * OpenAPI response objects by status that replace the generated ones, for a route whose answer
+   * is not the JSON error body (an SVG badge's 404, say).
+   */
+  responses?: Record<string, object>;
 }
 
 /** The shared query selector `q`'s wording; its pattern and length come from its zod schema. */

@@ -17,6 +17,7 @@ import { openApiDocument } from "@/lib/api/openapi";
 import type { Provider } from "../../fake-upstream/server";
 import { call, forgetMemos, startHarness, type Harness } from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
+import { trimExample } from "../../../scripts/openapi-examples";
 
 type Handler = (request: Request) => Promise<Response>;
 type Module = Record<"GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>;
@@ -80,6 +81,29 @@ const TARGETS: Record<string, Target> = {
 const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune"];
 const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
+/** Every key path of a JSON value (`a.b[].c`), sorted: its shape without its values. */
+function shapeOf(value: unknown, at = ""): string[] {
+  if (Array.isArray(value)) return [...new Set(value.flatMap((v) => shapeOf(v, `${at}[]`)))].sort();
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .flatMap(([k, v]) => [`${at}.${k}`, ...shapeOf(v, `${at}.${k}`)])
+      .sort();
+  return [];
+}
+
+function documentedExample(path: string): unknown {
+  const doc = openApiDocument() as {
+    paths: Record<
+      string,
+      { get: { responses: Record<string, { content: Record<string, { example: unknown }> }> } }
+    >;
+  };
+  return doc.paths[path]!.get.responses["200"]!.content["application/json"]!.example;
+}
+
+/** Routes whose example is not a recorded data body (per-run counters; the document itself). */
+const NOT_RECORDED = new Set(["/api/health", "/api/openapi.json"]);
+
 /** Calls `url`, checks the status is documented and the body matches its schema. */
 async function answerMatchesDocument(
   handler: Handler,
@@ -120,6 +144,13 @@ describe("every route's live answers match the OpenAPI document", () => {
     it("demo world: the 200 matches its schema", async () => {
       const r = await answerMatchesDocument(target.module.GET, target.ok);
       expect([r.status, r.problems]).toEqual([200, []]);
+    });
+
+    it("demo world: the documented example has the shape of today's 200 (re-record with npm run openapi:examples)", async () => {
+      if (NOT_RECORDED.has(_path)) return;
+      const res = await call(target.module.GET, target.ok);
+      const live = trimExample(await res.json());
+      expect(shapeOf(documentedExample(_path))).toEqual(shapeOf(live));
     });
 
     it("demo world: bad input answers a documented 4xx matching its schema", async () => {

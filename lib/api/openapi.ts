@@ -3,6 +3,7 @@
  * tests validate against. Each public route registers itself in `ROUTES` as it lands.
  */
 import { z } from "zod";
+import { DEPEGS_ROUTE_DOCS } from "@/lib/depegs/openapi";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { flowsResponseSchema } from "@/lib/flows/schema";
 import { issuersResponseSchema } from "@/lib/issuers/schema";
@@ -110,6 +111,7 @@ export const ROUTES: RouteDoc[] = [
     response: flowsResponseSchema,
     errors: [400, 404, 405],
   },
+  ...DEPEGS_ROUTE_DOCS,
 ];
 
 export function registerRoute(doc: RouteDoc): void {

@@ -9,6 +9,8 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
+import { LongPegHistory, type LongChartWindow } from "@/components/depegs/LongPegHistory";
+import { eventSpans, useDepegs } from "@/components/depegs/useDepegs";
 import { fetchJson } from "./fetcher";
 import { Missing } from "./Missing";
 import { Panel } from "./Panel";
@@ -20,6 +22,8 @@ const PegChart = dynamic(() => import("./PegChart"), {
   ssr: false,
   loading: () => <Skeleton className="h-full w-full" />,
 });
+
+const LONG_WINDOWS: readonly LongChartWindow[] = ["90d", "1y"];
 
 export const pegHistoryUrl = (asset: string, window: PegWindow) =>
   `/api/stablecoin-peg-history?q=${encodeURIComponent(asset)}&window=${window}`;
@@ -83,7 +87,10 @@ function Stats({ body }: { body: PegHistoryBody }) {
   );
 }
 
-/** Peg-deviation sparkline with a 24h / 7d / 30d selector; 7d arrives from the server. */
+/**
+ * Peg-deviation sparkline with a 24h / 7d / 30d selector (7d arrives from the server) and the
+ * long-range 90d / 1y views; depeg events are shaded.
+ */
 export function PegHistoryPanel({
   asset,
   initial,
@@ -95,12 +102,16 @@ export function PegHistoryPanel({
   /** Warnings already listed at the top of the page. */
   hideWarnings?: readonly string[];
 }) {
-  const [win, setWin] = useState<PegWindow>("7d");
+  const [choice, setWin] = useState<PegWindow | LongChartWindow>("7d");
+  const long = choice === "90d" || choice === "1y" ? choice : null;
+  const win: PegWindow = long ? "7d" : (choice as PegWindow);
   // The chart (recharts, lazily loaded) mounts when it nears the viewport, not during hydration.
   const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
+  // The coin's events (shaded on the chart) load with the chart; the events list shares them.
+  const { data: events } = useDepegs(asset, "365d", chartNear);
   const fallback = win === "7d" && initial ? initial : undefined;
   const { data, error, isLoading, mutate } = useSWR<PegHistoryBody>(
-    pegHistoryUrl(asset, win),
+    long ? null : pegHistoryUrl(asset, win),
     fetchJson,
     {
       fallbackData: fallback,
@@ -118,7 +129,7 @@ export function PegHistoryPanel({
       id="sparkline"
       title="Peg deviation history"
       method="depeg"
-      description="Deviation from 1.00 USD in bps from market-provider price history (not scheduled on-chain queries). Green lines: ±10 bps; red: ±100 bps."
+      description="Deviation from 1.00 USD in bps from market-provider price history (not scheduled on-chain queries). Green lines: ±10 bps; red: ±100 bps; shaded: depeg events."
       sources={sources}
       className="md:col-span-2"
     >
@@ -127,14 +138,14 @@ export function PegHistoryPanel({
         aria-label="History window"
         className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-700"
       >
-        {PEG_WINDOWS.map((w) => (
+        {[...PEG_WINDOWS, ...LONG_WINDOWS].map((w) => (
           <button
             key={w}
             type="button"
-            aria-pressed={w === win}
+            aria-pressed={w === choice}
             onClick={() => setWin(w)}
             className={`px-3 py-1.5 text-sm font-medium ${
-              w === win
+              w === choice
                 ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900"
                 : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
             }`}
@@ -143,7 +154,9 @@ export function PegHistoryPanel({
           </button>
         ))}
       </div>
-      {error && !body ? (
+      {long ? (
+        <LongPegHistory asset={asset} window={long} hideWarnings={hideWarnings} />
+      ) : error && !body ? (
         <ErrorState
           title={`The ${win} history could not be loaded`}
           message={error instanceof Error ? error.message : null}
@@ -178,7 +191,7 @@ export function PegHistoryPanel({
                   ref={chartRef}
                 >
                   {chartNear ? (
-                    <PegChart series={body.series} window={win} />
+                    <PegChart series={body.series} window={win} events={eventSpans(events)} />
                   ) : (
                     <Skeleton className="h-full w-full" />
                   )}

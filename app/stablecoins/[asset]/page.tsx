@@ -11,6 +11,7 @@ import { PegPanel } from "@/components/asset/PegPanel";
 import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
+import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
@@ -77,6 +78,7 @@ export default async function AssetPage({ params }: Props) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <PegPanel risk={body} />
         <PegHistoryPanel asset={q} initial={historyBody} hideWarnings={warnings} />
+        <CoinDepegEvents asset={q} hideWarnings={warnings} />
         <DepthPanel risk={body} />
         <ConcentrationPanel risk={body} />
         <VelocityPanel risk={body} />

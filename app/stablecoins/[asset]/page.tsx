@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { cache, Suspense } from "react";
 import { AssetHeader } from "@/components/asset/AssetHeader";
 import { ConcentrationPanel } from "@/components/asset/ConcentrationPanel";
 import { DepthPanel } from "@/components/asset/DepthPanel";
@@ -12,6 +12,7 @@ import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
 import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
+import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHistoryPanel";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
@@ -79,6 +80,9 @@ export default async function AssetPage({ params }: Props) {
         <PegPanel risk={body} />
         <PegHistoryPanel asset={q} initial={historyBody} hideWarnings={warnings} />
         <CoinDepegEvents asset={q} hideWarnings={warnings} />
+        <Suspense fallback={null}>
+          <CoinSupplyHistoryPanel q={q} />
+        </Suspense>
         <DepthPanel risk={body} />
         <ConcentrationPanel risk={body} />
         <VelocityPanel risk={body} />

@@ -11,6 +11,7 @@ import { PegPanel } from "@/components/asset/PegPanel";
 import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
+import { BadgeSnippet } from "@/components/depegs/BadgeSnippet";
 import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
 import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHistoryPanel";
 import { ErrorState } from "@/components/ui/ErrorState";
@@ -103,6 +104,7 @@ export default async function AssetPage({ params }: Props) {
           maxSizeUsd={MAX_SWAP_SIZE_USD}
           sources={poolsBody?.metadata.sources ?? []}
         />
+        <BadgeSnippet asset={q} symbol={body.asset} />
       </div>
     </div>
   );

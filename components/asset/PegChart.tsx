@@ -30,12 +30,16 @@ const X_STEP_MS: Readonly<Record<ChartWindow, number>> = {
   "90d": 15 * DAY_MS,
   "1y": 60 * DAY_MS,
 };
+/** Narrowest event band, as a share of the chart's time span. */
+const MIN_SHADE_SHARE = 0.005;
 const Y_STEPS = [5, 10, 25, 50, 100, 250, 500, 1000];
 
 function tick(t: number, window: ChartWindow): string {
   const d = new Date(t);
   const hm = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  return window === "24h" ? hm : `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  if (window === "24h") return hm;
+  if (window === "1y") return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
+  return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
 function xTicks(series: readonly Point[], window: ChartWindow): number[] {
@@ -102,9 +106,14 @@ export default function PegChart({
   const yAxis = yScale(series);
   const first = series[0]?.t ?? 0;
   const last = series[series.length - 1]?.t ?? 0;
+  // A short event on a long chart still gets a visible band.
+  const minWidth = (last - first) * MIN_SHADE_SHARE;
   const shaded = events
     .filter((e) => e.to >= first && e.from <= last)
-    .map((e) => ({ from: Math.max(e.from, first), to: Math.min(Math.max(e.to, e.from), last) }));
+    .map((e) => {
+      const from = Math.max(e.from, first);
+      return { from, to: Math.min(Math.max(e.to, from + minWidth), last) };
+    });
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={series as Point[]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
@@ -152,7 +161,7 @@ export default function PegChart({
           <ReferenceArea
             key={e.from}
             x1={e.from}
-            x2={e.to === e.from ? e.from + HOUR_MS : e.to}
+            x2={e.to}
             fill="#ef4444"
             fillOpacity={0.15}
             ifOverflow="hidden"

@@ -2,11 +2,10 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { formatBps } from "@/components/format";
+import { formatBps, formatUtc } from "@/components/format";
 import { downloadCsv } from "@/components/supply/csv";
 import { EmptyState } from "@/components/ui/EmptyState";
 import type { DepegEventJson } from "@/lib/depegs/json";
-import { formatUtcShort } from "@/components/asset/fmt";
 import {
   DEFAULT_EVENT_SORT,
   eventsCsv,
@@ -55,7 +54,11 @@ export function EventsTable({
         className={`px-2 py-2 font-medium ${align}`}
         aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
       >
-        <button type="button" onClick={() => setSort((s) => nextEventSort(s, key))}>
+        <button
+          type="button"
+          className="whitespace-nowrap"
+          onClick={() => setSort((s) => nextEventSort(s, key))}
+        >
           {label}{" "}
           <span aria-hidden="true" className={active ? "" : "opacity-30"}>
             {active ? (sort.dir === "asc" ? "▲" : "▼") : "▲▼"}
@@ -134,7 +137,7 @@ export function EventsTable({
         </EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm" data-testid="depeg-events">
+          <table className="w-full min-w-[36rem] text-sm" data-testid="depeg-events">
             <thead className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
               <tr>
                 {header("Coin", "asset", "text-left")}
@@ -166,7 +169,7 @@ export function EventsTable({
                     </Link>
                   </td>
                   <td className="tabular px-2 py-1.5">
-                    {formatUtcShort(r.start)}
+                    {formatUtc(r.start)}
                     {r.started_before_series ? (
                       <span className="block text-[11px] text-slate-500">or earlier</span>
                     ) : null}
@@ -175,7 +178,7 @@ export function EventsTable({
                     {r.ongoing ? (
                       <span className="font-semibold text-red-700 dark:text-red-400">ongoing</span>
                     ) : (
-                      formatUtcShort(r.end)
+                      formatUtc(r.end)
                     )}
                   </td>
                   <td

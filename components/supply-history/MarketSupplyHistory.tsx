@@ -20,8 +20,8 @@ export async function MarketSupplyHistory() {
   return (
     <Section
       id="market-supply-history"
-      title="Market supply over the last year"
-      description="Circulating supply of USD-pegged stablecoins, daily, with the five largest coins stacked; the 7d and 30d changes are read off the total series."
+      title="Market supply history"
+      description="Circulating supply of USD-pegged stablecoins, daily over up to the last year, with the five largest coins stacked; the 7d and 30d changes are read off the total series."
       provenance={
         <span className="text-xs text-slate-500 dark:text-slate-400">
           DefiLlama aggregate,{" "}
@@ -37,7 +37,7 @@ export async function MarketSupplyHistory() {
           <LazyStackedSupplyChart
             points={points}
             series={series}
-            label="USD stablecoin market supply over the last year, top coins stacked"
+            label="USD stablecoin market supply over up to the last year, top coins stacked"
           />
         </div>
       ) : (

@@ -32,10 +32,10 @@ export default function SupplyAreaChart({ points }: { points: readonly SupplyCha
           type="number"
           scale="time"
           domain={["dataMin", "dataMax"]}
-          tickFormatter={(t: number) => dateOf(t).slice(0, 7)}
+          tickFormatter={(t: number) => dateOf(t)}
           tick={{ fill: "currentColor", fontSize: 11 }}
           stroke="currentColor"
-          minTickGap={32}
+          minTickGap={40}
         />
         <YAxis
           width={56}

@@ -26,15 +26,22 @@ export const DEPEG_RULE = {
   hourly_max_interval_minutes: GRANULARITY_HOURLY_MAX_MS / 60_000,
 } as const;
 
+const DAY_MS = 24 * HOUR_MS;
+/** The id's start is truncated to the detection step, so sampling jitter cannot change it. */
+const ID_STEP_MS = { hourly: HOUR_MS, daily: DAY_MS } as const;
+/** Deviations are reported to 1e-4 bps (floating-point noise beyond that is not a measurement). */
+const BPS_DECIMALS = 1e4;
+
 const compactIso = (ms: number) =>
   new Date(ms)
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-/** Stable while the event's start is observed: coin, granularity and start time. */
+/** Stable while the event's start is observed: coin, granularity and start hour (or day). */
 export function depegEventId(coingeckoId: string, e: DepegEvent): string {
-  return `${coingeckoId}:${e.granularity}:${compactIso(e.startMs)}`;
+  const step = ID_STEP_MS[e.granularity];
+  return `${coingeckoId}:${e.granularity}:${compactIso(Math.floor(e.startMs / step) * step)}`;
 }
 
 export function eventJson(coin: CoinRef & { coingeckoId: string }, e: DepegEvent, src: SeriesRead) {
@@ -47,7 +54,7 @@ export function eventJson(coin: CoinRef & { coingeckoId: string }, e: DepegEvent
     ongoing: e.ongoing,
     started_before_series: e.startedBeforeSeries,
     direction: e.direction,
-    worst_deviation_bps: e.worstDeviationBps,
+    worst_deviation_bps: Math.round(e.worstDeviationBps * BPS_DECIMALS) / BPS_DECIMALS,
     worst_price_usd: PEG_TARGET_USD + e.worstDeviationBps / BPS_PER_UNIT,
     worst_at: new Date(e.worstAtMs).toISOString(),
     duration_hours: e.durationHours,

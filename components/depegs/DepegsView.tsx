@@ -68,9 +68,19 @@ export function DepegsView({
       </div>
       <WarningsNotice warnings={note ? [note, ...body.warnings] : body.warnings} />
       <RuleNote />
+      {body.history_unavailable.length > 0 ? (
+        <p
+          className="text-sm font-medium text-amber-800 dark:text-amber-300"
+          data-testid="history-unavailable"
+        >
+          History unavailable for {body.history_unavailable.join(", ")}: their events are not listed
+          (not measured, not absent).
+        </p>
+      ) : null}
       <EventsTable
         events={body.events}
         coins={body.coins}
+        unavailable={body.history_unavailable}
         fileStamp={fileStampOf(body.metadata.as_of)}
       />
     </div>

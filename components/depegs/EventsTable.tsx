@@ -34,11 +34,14 @@ export function EventsTable({
   coins,
   fileStamp,
   showFilters = true,
+  unavailable = [],
 }: {
   events: readonly DepegEventJson[];
   coins: readonly string[];
   fileStamp: string;
   showFilters?: boolean;
+  /** Coins whose history could not be read: their events are unknown, not absent. */
+  unavailable?: readonly string[];
 }) {
   const [filters, setFilters] = useState<EventFilters>(NO_EVENT_FILTERS);
   const [sort, setSort] = useState(DEFAULT_EVENT_SORT);
@@ -131,9 +134,11 @@ export function EventsTable({
       </div>
       {rows.length === 0 ? (
         <EmptyState title="No depeg events match">
-          {events.length === 0
-            ? "No coin examined stayed beyond ±100 bps for an hour in this window."
-            : "Loosen the filters to see more events."}
+          {events.length > 0
+            ? "Loosen the filters to see more events."
+            : unavailable.length > 0
+              ? `History unavailable for ${unavailable.join(", ")}: their events are not measured right now.`
+              : "No coin examined stayed beyond ±100 bps for an hour in this window."}
         </EmptyState>
       ) : (
         <div className="overflow-x-auto">

@@ -10,10 +10,11 @@
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { marketView } from "@/lib/assets/market-view";
-import { PEG_BADGE_MAX_USD, PEG_BADGE_MIN_USD, pegBadge } from "@/lib/domain/badge";
-import { EXCURSION_THRESHOLD_BPS } from "@/lib/domain/depeg";
-import { pegDeviationBps } from "@/lib/domain/peg";
-import { badgeSvg, type BadgeTone } from "./svg";
+import { pegBadge } from "@/lib/domain/badge";
+import { badgeFace } from "./face";
+import { badgeSvg } from "./svg";
+
+export { badgeFace } from "./face";
 
 export const BADGE_LABEL = "peg";
 export const BADGE_SUFFIX = ".svg";
@@ -39,8 +40,6 @@ function unknownCoin(): BadgeAnswer {
   };
 }
 
-const signedBps = (bps: number) => `${bps < 0 ? "−" : "+"}${Math.abs(bps).toFixed(0)} bps`;
-
 /** Nothing in the badge may run, load or be framed; embeddable as an image from any site. */
 export const BADGE_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
@@ -60,8 +59,8 @@ export async function getBadge(q: string | null, signal?: AbortSignal): Promise<
   const badge = pegBadge({ market: mv.prices.market, aggregate: mv.prices.aggregate });
   const asOf = ctx.quote?.asOf ? new Date(ctx.quote.asOf).toISOString() : "unknown time";
   const symbol = ctx.asset.symbol;
-  const bps = pegDeviationBps(badge.priceUsd);
-  if (bps === null) {
+  const face = badgeFace(badge);
+  if (face === null) {
     return {
       status: 200,
       measured: false,
@@ -73,18 +72,12 @@ export async function getBadge(q: string | null, signal?: AbortSignal): Promise<
       }),
     };
   }
-  const tone: BadgeTone = badge.on
-    ? "ok"
-    : Math.abs(bps) > EXCURSION_THRESHOLD_BPS
-      ? "bad"
-      : "warn";
   return {
     status: 200,
     measured: true,
     svg: badgeSvg({
       label: BADGE_LABEL,
-      message: badge.on ? `${PEG_BADGE_MIN_USD}–${PEG_BADGE_MAX_USD} ✓` : signedBps(bps),
-      tone,
+      ...face,
       title: `${symbol} peg: ${badge.reason} Source: CoinGecko (market) as of ${asOf}. ${DISCLAIMER}`,
     }),
   };

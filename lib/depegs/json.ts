@@ -1,5 +1,4 @@
 /** Depeg events in the public snake_case shape (route, feeds, CSV), plus the published rule. */
-import { isoOrNull } from "@/lib/api/iso";
 import { GAP_FACTOR } from "@/lib/domain/depeg";
 import {
   EVENT_ENTER_BPS,
@@ -50,7 +49,7 @@ export function eventJson(coin: CoinRef & { coingeckoId: string }, e: DepegEvent
     asset: coin.symbol,
     coingecko_id: coin.coingeckoId,
     start: new Date(e.startMs).toISOString(),
-    end: isoOrNull(e.endMs),
+    end: e.endMs === null ? null : new Date(e.endMs).toISOString(),
     ongoing: e.ongoing,
     started_before_series: e.startedBeforeSeries,
     direction: e.direction,

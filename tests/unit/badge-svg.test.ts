@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { badgeFace } from "@/lib/badge/face";
 import { badgeSvg, textWidthPx } from "@/lib/badge/svg";
 
 describe("badge SVG", () => {
@@ -20,5 +21,24 @@ describe("badge SVG", () => {
     const width = (s: string) => Number(/width="(\d+(?:\.\d+)?)"/.exec(s)?.[1]);
     expect(width(long)).toBeGreaterThan(width(short));
     expect(textWidthPx("abc")).toBeGreaterThan(0);
+  });
+});
+
+describe("badge face", () => {
+  it("says the band when on, the signed deviation when off, nothing without a price", () => {
+    expect(badgeFace({ on: true, priceUsd: 0.9998 })).toEqual({
+      message: "0.999–1.001 ✓",
+      tone: "ok",
+    });
+    expect(badgeFace({ on: false, priceUsd: 0.9965 })).toEqual({
+      message: "−35 bps",
+      tone: "warn",
+    });
+    expect(badgeFace({ on: false, priceUsd: 1.0015 })).toEqual({
+      message: "+15 bps",
+      tone: "warn",
+    });
+    expect(badgeFace({ on: false, priceUsd: 0.985 })).toEqual({ message: "−150 bps", tone: "bad" });
+    expect(badgeFace({ on: false, priceUsd: null })).toBeNull();
   });
 });

@@ -1,27 +1,19 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import useSWR from "swr";
 import { formatBps, formatInt } from "@/components/format";
-import { ErrorState } from "@/components/ui/ErrorState";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { WarningsNotice } from "@/components/ui/Notice";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
 import { LongPegHistory, type LongChartWindow } from "@/components/depegs/LongPegHistory";
 import { eventSpans, useDepegs } from "@/components/depegs/useDepegs";
 import { fetchJson } from "./fetcher";
 import { Missing } from "./Missing";
 import { Panel } from "./Panel";
+import { HistoryError, HistoryLoading, PegFigure } from "./PegFigure";
 import { pickSources } from "./Provenance";
 import { formatShare, formatUtcShort } from "./fmt";
 import { PEG_WINDOWS, type PegHistoryBody, type PegWindow } from "./types";
-
-const PegChart = dynamic(() => import("./PegChart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
-});
 
 const LONG_WINDOWS: readonly LongChartWindow[] = ["90d", "1y"];
 
@@ -157,20 +149,9 @@ export function PegHistoryPanel({
       {long ? (
         <LongPegHistory asset={asset} window={long} hideWarnings={hideWarnings} />
       ) : error && !body ? (
-        <ErrorState
-          title={`The ${win} history could not be loaded`}
-          message={error instanceof Error ? error.message : null}
-        >
-          <button type="button" onClick={() => void mutate()} className="mt-2 underline">
-            Retry
-          </button>
-        </ErrorState>
+        <HistoryError window={win} error={error} retry={() => void mutate()} />
       ) : !body || isLoading ? (
-        <div className="grid gap-3 lg:grid-cols-[1fr_13rem]" aria-busy="true" role="status">
-          <span className="sr-only">Loading the {win} history…</span>
-          <Skeleton className="h-56 w-full" />
-          <Skeleton className="h-56 w-full" />
-        </div>
+        <HistoryLoading window={win} />
       ) : (
         <>
           <WarningsNotice
@@ -178,30 +159,15 @@ export function PegHistoryPanel({
             label="History warnings"
           />
           <div className="grid gap-3 lg:grid-cols-[1fr_13rem]">
-            {body.series.length > 1 ? (
-              <figure className="min-w-0 space-y-1">
-                <figcaption className="text-[11px] text-slate-500 dark:text-slate-400">
-                  Deviation from 1.00 USD (bps) · time in UTC
-                </figcaption>
-                <div
-                  className="h-56 w-full text-slate-500 dark:text-slate-400"
-                  role="img"
-                  aria-label={`Peg deviation over ${win}: worst ${formatBps(body.stats.worst_deviation_bps)}, ${body.stats.excursions_beyond_100_bps} excursions beyond ±100 bps.`}
-                  data-testid="peg-chart"
-                  ref={chartRef}
-                >
-                  {chartNear ? (
-                    <PegChart series={body.series} window={win} events={eventSpans(events)} />
-                  ) : (
-                    <Skeleton className="h-full w-full" />
-                  )}
-                </div>
-              </figure>
-            ) : (
-              <EmptyState title="No price history for this window">
-                The market provider returned no series.
-              </EmptyState>
-            )}
+            <PegFigure
+              caption="Deviation from 1.00 USD (bps) · time in UTC"
+              label={`Peg deviation over ${win}: worst ${formatBps(body.stats.worst_deviation_bps)}, ${body.stats.excursions_beyond_100_bps} excursions beyond ±100 bps.`}
+              window={win}
+              series={body.series}
+              events={eventSpans(events)}
+              near={chartNear}
+              chartRef={chartRef}
+            />
             <Stats body={body} />
           </div>
         </>

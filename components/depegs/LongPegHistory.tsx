@@ -1,19 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { formatBps, formatInt } from "@/components/format";
 import { Missing } from "@/components/asset/Missing";
-import { EmptyState } from "@/components/ui/EmptyState";
-import { ErrorState } from "@/components/ui/ErrorState";
+import { HistoryError, HistoryLoading, PegFigure } from "@/components/asset/PegFigure";
 import { WarningsNotice } from "@/components/ui/Notice";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
 import { eventSpans, useDepegs, type DepegsBody } from "./useDepegs";
-
-const PegChart = dynamic(() => import("@/components/asset/PegChart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
-});
 
 export type LongChartWindow = "90d" | "1y";
 
@@ -64,27 +56,9 @@ export function LongPegHistory({
   const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
   const { data, error, mutate } = useDepegs(asset, window === "90d" ? "90d" : "365d");
   if (error && !data) {
-    return (
-      <ErrorState
-        title={`The ${window} history could not be loaded`}
-        message={error instanceof Error ? error.message : null}
-      >
-        <button type="button" onClick={() => void mutate()} className="mt-2 underline">
-          Retry
-        </button>
-      </ErrorState>
-    );
+    return <HistoryError window={window} error={error} retry={() => void mutate()} />;
   }
-  if (!data) {
-    return (
-      <div className="grid gap-3 lg:grid-cols-[1fr_13rem]" aria-busy="true" role="status">
-        <span className="sr-only">Loading the {window} history…</span>
-        <Skeleton className="h-56 w-full" />
-        <Skeleton className="h-56 w-full" />
-      </div>
-    );
-  }
-  const points = data.series?.points ?? [];
+  if (!data) return <HistoryLoading window={window} />;
   return (
     <>
       <WarningsNotice
@@ -92,32 +66,15 @@ export function LongPegHistory({
         label="History warnings"
       />
       <div className="grid gap-3 lg:grid-cols-[1fr_13rem]">
-        {points.length > 1 ? (
-          <figure className="min-w-0 space-y-1">
-            <figcaption className="text-[11px] text-slate-500 dark:text-slate-400">
-              Deviation from 1.00 USD (bps) · {data.series?.granularity} points · shaded: depeg
-              events · time in UTC
-            </figcaption>
-            <div
-              className="h-56 w-full text-slate-500 dark:text-slate-400"
-              role="img"
-              aria-label={`Peg deviation over ${window}: ${data.events.length} depeg events.`}
-              data-testid="peg-chart"
-              data-window={window}
-              ref={chartRef}
-            >
-              {chartNear ? (
-                <PegChart series={points} window={window} events={eventSpans(data)} />
-              ) : (
-                <Skeleton className="h-full w-full" />
-              )}
-            </div>
-          </figure>
-        ) : (
-          <EmptyState title="No price history for this window">
-            The market provider returned no series.
-          </EmptyState>
-        )}
+        <PegFigure
+          caption={`Deviation from 1.00 USD (bps) · ${data.series?.granularity ?? "no"} points · shaded: depeg events · time in UTC`}
+          label={`Peg deviation over ${window}: ${data.events.length} depeg events.`}
+          window={window}
+          series={data.series?.points ?? []}
+          events={eventSpans(data)}
+          near={chartNear}
+          chartRef={chartRef}
+        />
         <Stats body={data} />
       </div>
     </>

@@ -3,17 +3,13 @@
 import dynamic from "next/dynamic";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
-import type { SupplyChartPoint } from "./SupplyAreaChart";
-import type { StackedPoint, StackedSeries } from "./StackedSupplyChart";
+import type { StackedPoint, StackedSeries } from "./SupplyChart";
 
-const SupplyAreaChart = dynamic(() => import("./SupplyAreaChart"), {
+const SupplyChart = dynamic(() => import("./SupplyChart"), {
   ssr: false,
   loading: () => <Skeleton className="h-full w-full" />,
 });
-const StackedSupplyChart = dynamic(() => import("./StackedSupplyChart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
-});
+const ONE_COIN: StackedSeries[] = [{ key: "usd", label: "Circulating" }];
 
 /** A chart box that loads recharts only when it nears the viewport. */
 function Box({
@@ -39,10 +35,16 @@ function Box({
   );
 }
 
-export function LazySupplyChart({ points, label }: { points: SupplyChartPoint[]; label: string }) {
+export function LazySupplyChart({
+  points,
+  label,
+}: {
+  points: { t: number; usd: number }[];
+  label: string;
+}) {
   return (
     <Box label={label} testId="supply-history-chart">
-      {() => <SupplyAreaChart points={points} />}
+      {() => <SupplyChart points={points} series={ONE_COIN} />}
     </Box>
   );
 }
@@ -58,7 +60,7 @@ export function LazyStackedSupplyChart({
 }) {
   return (
     <Box label={label} testId="market-supply-chart">
-      {() => <StackedSupplyChart points={points} series={series} />}
+      {() => <SupplyChart points={points} series={series} />}
     </Box>
   );
 }

@@ -21,8 +21,11 @@ export interface StackedSeries {
 const COLORS = ["#0284c7", "#10b981", "#f59e0b", "#8b5cf6", "#ef4444", "#64748b"];
 const dateOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 
-/** The market total, top coins stacked with the rest as "other". Never animated. */
-export default function StackedSupplyChart({
+/**
+ * Circulating supply over time: one coin (one series) or the market with its top coins stacked
+ * and the rest as "other". Never animated.
+ */
+export default function SupplyChart({
   points,
   series,
 }: {
@@ -54,7 +57,7 @@ export default function StackedSupplyChart({
           labelFormatter={(t) => `${dateOf(Number(t))} UTC`}
           formatter={(v, name) => [formatUsdFull(Number(v)), String(name)]}
         />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
         {series.map((s, i) => (
           <Area
             key={s.key}
@@ -64,7 +67,7 @@ export default function StackedSupplyChart({
             stackId="supply"
             stroke={COLORS[i % COLORS.length]}
             fill={COLORS[i % COLORS.length]}
-            fillOpacity={0.35}
+            fillOpacity={series.length > 1 ? 0.35 : 0.2}
             isAnimationActive={false}
             connectNulls={false}
           />

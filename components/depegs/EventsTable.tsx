@@ -25,6 +25,37 @@ function duration(hours: number): string {
   return hours >= 48 ? `${(hours / 24).toFixed(1)} d` : `${hours.toFixed(hours < 10 ? 1 : 0)} h`;
 }
 
+/** Narrow screens: one card per event instead of a six-column table. */
+function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
+  return (
+    <ul className="space-y-2 sm:hidden" aria-label="Depeg events" data-testid="depeg-event-cards">
+      {rows.map((r) => (
+        <li
+          key={r.id}
+          className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+        >
+          <div className="flex items-baseline justify-between gap-2">
+            <Link
+              href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
+              prefetch={false}
+              className="font-medium text-sky-700 underline dark:text-sky-400"
+            >
+              {r.asset}
+            </Link>
+            <span className="tabular font-semibold">{formatBps(r.worst_deviation_bps)}</span>
+          </div>
+          <p className="tabular mt-1 text-xs text-slate-600 dark:text-slate-300">
+            {formatUtc(r.start)}
+            {r.started_before_series ? " or earlier" : ""} →{" "}
+            {r.ongoing ? "ongoing" : formatUtc(r.end)} · {duration(r.duration_hours)} ·{" "}
+            {r.granularity} points
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The depeg event log: filter by coin, direction and depth, sort, export the shown rows as CSV.
  * Works on the rows the server rendered; no request leaves the page.
@@ -117,6 +148,22 @@ export function EventsTable({
               ))}
             </select>
           </label>
+          <label className="flex flex-col text-xs text-slate-600 sm:hidden dark:text-slate-300">
+            Sort by
+            <select
+              className={select}
+              value={`${sort.key}:${sort.dir}`}
+              onChange={(e) => {
+                const [key, dir] = e.target.value.split(":") as [EventSortKey, "asc" | "desc"];
+                setSort({ key, dir });
+              }}
+            >
+              <option value="start:desc">Newest first</option>
+              <option value="depth:desc">Deepest first</option>
+              <option value="duration:desc">Longest first</option>
+              <option value="asset:asc">Coin A–Z</option>
+            </select>
+          </label>
         </div>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -141,70 +188,75 @@ export function EventsTable({
               : "No coin examined stayed beyond ±100 bps for an hour in this window."}
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-sm" data-testid="depeg-events">
-            <thead className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-              <tr>
-                {header("Coin", "asset", "text-left")}
-                {header("Start (UTC)", "start", "text-left")}
-                <th scope="col" className="px-2 py-2 text-left font-medium">
-                  End (UTC)
-                </th>
-                {header("Worst", "depth")}
-                {header("Duration", "duration")}
-                <th scope="col" className="px-2 py-2 text-left font-medium">
-                  Detected
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr
-                  key={r.id}
-                  data-event-id={r.id}
-                  className="border-b border-slate-100 last:border-b-0 dark:border-slate-800/70"
-                >
-                  <td className="px-2 py-1.5 font-medium">
-                    <Link
-                      href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
-                      prefetch={false}
-                      className="text-sky-700 underline dark:text-sky-400"
-                    >
-                      {r.asset}
-                    </Link>
-                  </td>
-                  <td className="tabular px-2 py-1.5">
-                    {formatUtc(r.start)}
-                    {r.started_before_series ? (
-                      <span className="block text-[11px] text-slate-500">or earlier</span>
-                    ) : null}
-                  </td>
-                  <td className="tabular px-2 py-1.5">
-                    {r.ongoing ? (
-                      <span className="font-semibold text-red-700 dark:text-red-400">ongoing</span>
-                    ) : (
-                      formatUtc(r.end)
-                    )}
-                  </td>
-                  <td
-                    className="tabular px-2 py-1.5 text-right font-semibold"
-                    data-value={r.worst_deviation_bps}
-                  >
-                    {formatBps(r.worst_deviation_bps)}
-                    <span className="block text-[11px] font-normal text-slate-500">
-                      {r.direction === "below" ? "below" : "above"} · {r.worst_price_usd.toFixed(4)}{" "}
-                      USD
-                    </span>
-                  </td>
-                  <td className="tabular px-2 py-1.5 text-right">{duration(r.duration_hours)}</td>
-                  <td className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">
-                    {r.granularity} points · CoinGecko
-                  </td>
+        <>
+          <EventCards rows={rows} />
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="w-full min-w-[36rem] text-sm" data-testid="depeg-events">
+              <thead className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+                <tr>
+                  {header("Coin", "asset", "text-left")}
+                  {header("Start (UTC)", "start", "text-left")}
+                  <th scope="col" className="px-2 py-2 text-left font-medium">
+                    End (UTC)
+                  </th>
+                  {header("Worst", "depth")}
+                  {header("Duration", "duration")}
+                  <th scope="col" className="px-2 py-2 text-left font-medium">
+                    Detected
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr
+                    key={r.id}
+                    data-event-id={r.id}
+                    className="border-b border-slate-100 last:border-b-0 dark:border-slate-800/70"
+                  >
+                    <td className="px-2 py-1.5 font-medium">
+                      <Link
+                        href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
+                        prefetch={false}
+                        className="text-sky-700 underline dark:text-sky-400"
+                      >
+                        {r.asset}
+                      </Link>
+                    </td>
+                    <td className="tabular px-2 py-1.5">
+                      {formatUtc(r.start)}
+                      {r.started_before_series ? (
+                        <span className="block text-[11px] text-slate-500">or earlier</span>
+                      ) : null}
+                    </td>
+                    <td className="tabular px-2 py-1.5">
+                      {r.ongoing ? (
+                        <span className="font-semibold text-red-700 dark:text-red-400">
+                          ongoing
+                        </span>
+                      ) : (
+                        formatUtc(r.end)
+                      )}
+                    </td>
+                    <td
+                      className="tabular px-2 py-1.5 text-right font-semibold"
+                      data-value={r.worst_deviation_bps}
+                    >
+                      {formatBps(r.worst_deviation_bps)}
+                      <span className="block text-[11px] font-normal text-slate-500">
+                        {r.direction === "below" ? "below" : "above"} ·{" "}
+                        {r.worst_price_usd.toFixed(4)} USD
+                      </span>
+                    </td>
+                    <td className="tabular px-2 py-1.5 text-right">{duration(r.duration_hours)}</td>
+                    <td className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">
+                      {r.granularity} points · CoinGecko
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </div>
   );

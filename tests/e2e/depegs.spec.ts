@@ -31,6 +31,8 @@ test("/depegs lists, filters, sorts and exports the events; feeds are linked", a
   await page.goto("/depegs?window=30d");
   await expect(rows).toHaveCount(1);
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId("depeg-event-cards").locator("li")).toHaveCount(1);
+  await expect(page.getByTestId("depeg-events")).toBeHidden();
   await page.screenshot({ path: "test-results/depegs-390.png", fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -57,7 +57,7 @@ export function BadgeSnippet({ asset, symbol }: { asset: string; symbol: string 
                 {copied === s.id ? "Copied" : "Copy"}
               </button>
             </div>
-            <pre className="overflow-x-auto rounded-md bg-slate-100 px-3 py-2 font-mono text-xs dark:bg-slate-900">
+            <pre className="rounded-md bg-slate-100 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900">
               <code data-testid={`badge-snippet-${s.id}`}>{s.text}</code>
             </pre>
           </div>

@@ -2,6 +2,7 @@ import { JSDOM } from "jsdom";
 import * as badgeRoute from "@/app/api/badge/[asset]/route";
 import { LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
 import { call, startHarness, type Harness } from "../helpers/harness";
+import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 function svgDoc(text: string): Document {
   const doc = new new JSDOM().window.DOMParser().parseFromString(text, "image/svg+xml");
@@ -12,7 +13,7 @@ function svgDoc(text: string): Document {
 describe("GET /api/badge/{asset}.svg", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness("file");
+    h = await startHarness("file", SLOW_MACHINE_ENV);
   });
   afterAll(async () => {
     await h.close();

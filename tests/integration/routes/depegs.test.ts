@@ -9,6 +9,7 @@ import {
   upstreamCalls,
   type Harness,
 } from "../helpers/harness";
+import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const HOUR_MS = 3_600_000;
@@ -16,7 +17,7 @@ const HOUR_MS = 3_600_000;
 describe("GET /api/stablecoin-depegs", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness("file");
+    h = await startHarness("file", SLOW_MACHINE_ENV);
   });
   afterAll(async () => {
     await h.close();

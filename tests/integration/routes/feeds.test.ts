@@ -9,6 +9,7 @@ import { JSDOM } from "jsdom";
 import * as atomRoute from "@/app/depegs.atom/route";
 import * as jsonRoute from "@/app/depegs.json/route";
 import { call, forgetMemos, json, startHarness, type Harness } from "../helpers/harness";
+import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 const ATOM_NS = "http://www.w3.org/2005/Atom";
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -109,7 +110,7 @@ const JSON_FEED_SCHEMA = {
 describe("depeg feeds", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness("file");
+    h = await startHarness("file", SLOW_MACHINE_ENV);
   });
   afterAll(async () => {
     await h.close();

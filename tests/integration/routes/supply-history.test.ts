@@ -5,11 +5,12 @@ import {
   MARKET_TOP_COINS,
 } from "@/lib/supply-history";
 import { startHarness, upstreamCalls, type Harness } from "../helpers/harness";
+import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 describe("supply history (coin and market)", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness("file");
+    h = await startHarness("file", SLOW_MACHINE_ENV);
   });
   afterAll(async () => {
     await h.close();

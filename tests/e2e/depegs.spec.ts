@@ -57,6 +57,10 @@ test("the asset page shows 90d/1y with events shaded, the coin's events, supply 
   await expect(page.getByTestId("badge-snippet-md")).toContainText("/api/badge/usdc.svg");
   const badge = await page.request.get("/api/badge/usdc.svg");
   expect(badge.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(badge.headers()["content-security-policy"]).toBe(
+    "default-src 'none'; frame-ancestors 'none'",
+  );
+  expect(await badge.text()).not.toMatch(/<script|<foreignObject|\son[a-z]+=/i);
 });
 
 test("home shows the market supply history, top coins stacked", async ({ page }) => {

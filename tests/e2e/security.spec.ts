@@ -7,7 +7,7 @@ import { writeReliabilityReport } from "../../scripts/reliability-report";
 // Every raw response is saved under test-results/responses/ so scripts/check-secrets.ts can scan
 // them for the demo key; a summary goes to test-results/reliability/headers.json for the report.
 
-const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows"];
+const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows", "/depegs"];
 const API = [
   "/api/stablecoin-intel?q=usdc",
   "/api/stablecoin-supply",
@@ -16,6 +16,7 @@ const API = [
   "/api/stablecoin-pools?q=usdc&size_usd=1000000",
   "/api/stablecoin-flows?q=usdc",
   "/api/stablecoin-issuers",
+  "/api/stablecoin-depegs?window=90d",
   "/api/health",
   "/api/openapi.json",
   "/api/stablecoin-intel?q=%00%0d%0a", // 400

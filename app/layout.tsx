@@ -32,6 +32,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/flows" className="text-slate-600 hover:underline dark:text-slate-300">
               Flows
             </Link>
+            <Link href="/depegs" className="text-slate-600 hover:underline dark:text-slate-300">
+              Depegs
+            </Link>
             <Link
               href="/methodology"
               className="text-slate-600 hover:underline dark:text-slate-300"

@@ -27,6 +27,7 @@ const RECORDINGS: Record<string, string> = {
   risk: "/api/stablecoin-risk?q=usdc",
   "peg-history": "/api/stablecoin-peg-history?q=usdc&window=7d",
   flows: "/api/stablecoin-flows?q=usdc",
+  depegs: "/api/stablecoin-depegs?q=usdc&window=365d",
   health: "/api/health",
 };
 

@@ -2,10 +2,12 @@ import { IssuerSection, type IssuersSectionResult } from "@/components/issuers/I
 import { RailChips } from "@/components/rail/RailChips";
 import { AssetSearch } from "@/components/search/AssetSearch";
 import { SupplySection, type SupplySectionResult } from "@/components/supply/SupplySection";
+import { MarketSupplyHistory } from "@/components/supply-history/MarketSupplyHistory";
 import { AsOf } from "@/components/ui/AsOf";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { getIssuers } from "@/lib/issuers";
 import { getSupplyPanel } from "@/lib/supply";
+import { Suspense } from "react";
 
 export const dynamic = "force-dynamic";
 
@@ -52,6 +54,9 @@ export default async function HomePage() {
 
       <WarningsNotice warnings={supplyWarnings} />
       <SupplySection result={supply} />
+      <Suspense fallback={null}>
+        <MarketSupplyHistory />
+      </Suspense>
       <IssuerSection result={issuers} hideWarnings={supplyWarnings} />
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { BoundariesSection } from "@/components/methodology/BoundariesSection";
 import { CachingSections } from "@/components/methodology/CachingSections";
 import { ConstantsTable } from "@/components/methodology/ConstantsTable";
+import { DepegEventsSection } from "@/components/methodology/DepegEventsSection";
 import { DepthSections } from "@/components/methodology/DepthSections";
 import { MethodSection } from "@/components/methodology/MethodSection";
 import { PegSections } from "@/components/methodology/PegSections";
@@ -35,6 +36,7 @@ export default function MethodologyPage() {
       <Toc />
       <SourcesSection />
       <PegSections />
+      <DepegEventsSection />
       <DepthSections />
       <SupplySections />
       <RiskSections />

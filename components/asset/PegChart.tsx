@@ -4,6 +4,7 @@ import {
   CartesianGrid,
   Line,
   LineChart,
+  ReferenceArea,
   ReferenceLine,
   ResponsiveContainer,
   Tooltip,
@@ -15,25 +16,33 @@ import { EXCURSION_THRESHOLD_BPS, ON_PEG_MAX_BPS } from "@/lib/domain/depeg";
 import type { PegHistoryBody, PegWindow } from "./types";
 
 type Point = PegHistoryBody["series"][number];
+/** The spec's windows plus the long-range ones (90 days hourly, 1 year daily). */
+export type ChartWindow = PegWindow | "90d" | "1y";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** X-axis tick spacing per window: every 4 h, every day, every 5 days (UTC-aligned). */
-const X_STEP_MS: Readonly<Record<PegWindow, number>> = {
+/** X-axis tick spacing per window: every 4 h, day, 5 days, 15 days, 60 days (UTC-aligned). */
+const X_STEP_MS: Readonly<Record<ChartWindow, number>> = {
   "24h": 4 * HOUR_MS,
   "7d": DAY_MS,
   "30d": 5 * DAY_MS,
+  "90d": 15 * DAY_MS,
+  "1y": 60 * DAY_MS,
 };
+/** Narrowest event band, as a share of the chart's time span. */
+const MIN_SHADE_SHARE = 0.005;
 const Y_STEPS = [5, 10, 25, 50, 100, 250, 500, 1000];
 
-function tick(t: number, window: PegWindow): string {
+function tick(t: number, window: ChartWindow): string {
   const d = new Date(t);
   const hm = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  return window === "24h" ? hm : `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  if (window === "24h") return hm;
+  if (window === "1y") return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
+  return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-function xTicks(series: readonly Point[], window: PegWindow): number[] {
+function xTicks(series: readonly Point[], window: ChartWindow): number[] {
   if (series.length === 0) return [];
   const step = X_STEP_MS[window];
   const first = series[0]!.t;
@@ -80,15 +89,31 @@ function TooltipBody({
   );
 }
 
-/** Deviation (bps) over time with the ±10 and ±100 bps bands. Never animated (stable screenshots). */
+/**
+ * Deviation (bps) over time with the ±10 and ±100 bps bands and depeg events shaded. Never
+ * animated (stable screenshots).
+ */
 export default function PegChart({
   series,
   window,
+  events = [],
 }: {
   series: readonly Point[];
-  window: PegWindow;
+  window: ChartWindow;
+  /** Depeg events to shade, unix ms (clipped to the series). */
+  events?: readonly { from: number; to: number }[];
 }) {
   const yAxis = yScale(series);
+  const first = series[0]?.t ?? 0;
+  const last = series[series.length - 1]?.t ?? 0;
+  // A short event on a long chart still gets a visible band.
+  const minWidth = (last - first) * MIN_SHADE_SHARE;
+  const shaded = events
+    .filter((e) => e.to >= first && e.from <= last)
+    .map((e) => {
+      const from = Math.max(e.from, first);
+      return { from, to: Math.min(Math.max(e.to, from + minWidth), last) };
+    });
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={series as Point[]} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
@@ -130,6 +155,17 @@ export default function PegChart({
             stroke="#ef4444"
             strokeDasharray="4 3"
             ifOverflow="discard"
+          />
+        ))}
+        {shaded.map((e) => (
+          <ReferenceArea
+            key={e.from}
+            x1={e.from}
+            x2={e.to}
+            fill="#ef4444"
+            fillOpacity={0.15}
+            ifOverflow="hidden"
+            data-testid="peg-event-shade"
           />
         ))}
         <ReferenceLine y={0} stroke="currentColor" strokeOpacity={0.4} />

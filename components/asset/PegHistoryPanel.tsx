@@ -1,25 +1,21 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import useSWR from "swr";
 import { formatBps, formatInt } from "@/components/format";
-import { ErrorState } from "@/components/ui/ErrorState";
-import { EmptyState } from "@/components/ui/EmptyState";
 import { WarningsNotice } from "@/components/ui/Notice";
-import { Skeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
+import { LongPegHistory, type LongChartWindow } from "@/components/depegs/LongPegHistory";
+import { eventSpans, useDepegs } from "@/components/depegs/useDepegs";
 import { fetchJson } from "./fetcher";
 import { Missing } from "./Missing";
 import { Panel } from "./Panel";
+import { HistoryError, HistoryLoading, PegFigure } from "./PegFigure";
 import { pickSources } from "./Provenance";
 import { formatShare, formatUtcShort } from "./fmt";
 import { PEG_WINDOWS, type PegHistoryBody, type PegWindow } from "./types";
 
-const PegChart = dynamic(() => import("./PegChart"), {
-  ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
-});
+const LONG_WINDOWS: readonly LongChartWindow[] = ["90d", "1y"];
 
 export const pegHistoryUrl = (asset: string, window: PegWindow) =>
   `/api/stablecoin-peg-history?q=${encodeURIComponent(asset)}&window=${window}`;
@@ -83,7 +79,10 @@ function Stats({ body }: { body: PegHistoryBody }) {
   );
 }
 
-/** Peg-deviation sparkline with a 24h / 7d / 30d selector; 7d arrives from the server. */
+/**
+ * Peg-deviation sparkline with a 24h / 7d / 30d selector (7d arrives from the server) and the
+ * long-range 90d / 1y views; depeg events are shaded.
+ */
 export function PegHistoryPanel({
   asset,
   initial,
@@ -95,12 +94,16 @@ export function PegHistoryPanel({
   /** Warnings already listed at the top of the page. */
   hideWarnings?: readonly string[];
 }) {
-  const [win, setWin] = useState<PegWindow>("7d");
+  const [choice, setWin] = useState<PegWindow | LongChartWindow>("7d");
+  const long = choice === "90d" || choice === "1y" ? choice : null;
+  const win: PegWindow = long ? "7d" : (choice as PegWindow);
   // The chart (recharts, lazily loaded) mounts when it nears the viewport, not during hydration.
   const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
+  // The coin's events (shaded on the chart) load with the chart; the events list shares them.
+  const { data: events } = useDepegs(asset, "365d", chartNear);
   const fallback = win === "7d" && initial ? initial : undefined;
   const { data, error, isLoading, mutate } = useSWR<PegHistoryBody>(
-    pegHistoryUrl(asset, win),
+    long ? null : pegHistoryUrl(asset, win),
     fetchJson,
     {
       fallbackData: fallback,
@@ -118,7 +121,7 @@ export function PegHistoryPanel({
       id="sparkline"
       title="Peg deviation history"
       method="depeg"
-      description="Deviation from 1.00 USD in bps from market-provider price history (not scheduled on-chain queries). Green lines: ±10 bps; red: ±100 bps."
+      description="Deviation from 1.00 USD in bps from market-provider price history (not scheduled on-chain queries). Green lines: ±10 bps; red: ±100 bps; shaded: depeg events."
       sources={sources}
       className="md:col-span-2"
     >
@@ -127,14 +130,14 @@ export function PegHistoryPanel({
         aria-label="History window"
         className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-700"
       >
-        {PEG_WINDOWS.map((w) => (
+        {[...PEG_WINDOWS, ...LONG_WINDOWS].map((w) => (
           <button
             key={w}
             type="button"
-            aria-pressed={w === win}
+            aria-pressed={w === choice}
             onClick={() => setWin(w)}
             className={`px-3 py-1.5 text-sm font-medium ${
-              w === win
+              w === choice
                 ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900"
                 : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
             }`}
@@ -143,21 +146,12 @@ export function PegHistoryPanel({
           </button>
         ))}
       </div>
-      {error && !body ? (
-        <ErrorState
-          title={`The ${win} history could not be loaded`}
-          message={error instanceof Error ? error.message : null}
-        >
-          <button type="button" onClick={() => void mutate()} className="mt-2 underline">
-            Retry
-          </button>
-        </ErrorState>
+      {long ? (
+        <LongPegHistory asset={asset} window={long} hideWarnings={hideWarnings} />
+      ) : error && !body ? (
+        <HistoryError window={win} error={error} retry={() => void mutate()} />
       ) : !body || isLoading ? (
-        <div className="grid gap-3 lg:grid-cols-[1fr_13rem]" aria-busy="true" role="status">
-          <span className="sr-only">Loading the {win} history…</span>
-          <Skeleton className="h-56 w-full" />
-          <Skeleton className="h-56 w-full" />
-        </div>
+        <HistoryLoading window={win} />
       ) : (
         <>
           <WarningsNotice
@@ -165,30 +159,15 @@ export function PegHistoryPanel({
             label="History warnings"
           />
           <div className="grid gap-3 lg:grid-cols-[1fr_13rem]">
-            {body.series.length > 1 ? (
-              <figure className="min-w-0 space-y-1">
-                <figcaption className="text-[11px] text-slate-500 dark:text-slate-400">
-                  Deviation from 1.00 USD (bps) · time in UTC
-                </figcaption>
-                <div
-                  className="h-56 w-full text-slate-500 dark:text-slate-400"
-                  role="img"
-                  aria-label={`Peg deviation over ${win}: worst ${formatBps(body.stats.worst_deviation_bps)}, ${body.stats.excursions_beyond_100_bps} excursions beyond ±100 bps.`}
-                  data-testid="peg-chart"
-                  ref={chartRef}
-                >
-                  {chartNear ? (
-                    <PegChart series={body.series} window={win} />
-                  ) : (
-                    <Skeleton className="h-full w-full" />
-                  )}
-                </div>
-              </figure>
-            ) : (
-              <EmptyState title="No price history for this window">
-                The market provider returned no series.
-              </EmptyState>
-            )}
+            <PegFigure
+              caption="Deviation from 1.00 USD (bps) · time in UTC"
+              label={`Peg deviation over ${win}: worst ${formatBps(body.stats.worst_deviation_bps)}, ${body.stats.excursions_beyond_100_bps} excursions beyond ±100 bps.`}
+              window={win}
+              series={body.series}
+              events={eventSpans(events)}
+              near={chartNear}
+              chartRef={chartRef}
+            />
             <Stats body={body} />
           </div>
         </>

@@ -3,6 +3,7 @@ export const METHOD_SECTIONS = [
   { id: "sources", title: "Sources" },
   { id: "peg", title: "Peg deviation" },
   { id: "depeg", title: "De-peg history and sparklines" },
+  { id: "depeg-events", title: "Depeg events" },
   { id: "badge", title: "Peg verification badge" },
   { id: "depth", title: "Liquidity depth and pool map" },
   { id: "finder", title: "Deep-liquidity finder" },

@@ -1,9 +1,10 @@
 /**
  * Query parameter schemas: what the routes parse with, what the OpenAPI document documents, and
  * what pages and client components validate with. Schemas only — this module reaches browser
- * bundles (components/flows), so it imports nothing else (`./query` parses requests).
+ * bundles (components/flows), so it imports nothing but pure constants (`./query` parses requests).
  */
 import { z } from "zod";
+import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
 
 export const SELECTOR_MAX_LENGTH = 64;
 export const SELECTOR_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -16,6 +17,11 @@ export const selectorSchema = z
   .regex(SELECTOR_PATTERN, "may only contain letters, digits, '.', '_' and '-'");
 
 export const windowSchema = z.enum(["24h", "7d", "30d"], { error: "must be one of 24h, 7d, 30d" });
+
+/** `window` of the depeg event log; `365d` when absent. */
+export const eventsWindowSchema = z
+  .enum(EVENTS_WINDOWS, { error: `must be one of ${EVENTS_WINDOWS.join(", ")}` })
+  .default(DEFAULT_EVENTS_WINDOW);
 
 export const walletSchema = z
   .string()

@@ -65,7 +65,7 @@ export function supplyMomentum(input: {
   };
 }
 
-function nearestBefore(
+export function nearestBefore(
   points: readonly SupplyPoint[],
   targetMs: number,
   asOfMs: number,

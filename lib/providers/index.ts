@@ -4,7 +4,12 @@
  * too_large). Bad ids/addresses are refused with a `ProviderInputError` before any request;
  * a missing Dune key is a `DuneKeyMissingError`.
  */
-export { fetchStablecoins, fetchSupplyHistory, DEFILLAMA_ENDPOINTS } from "./defillama/client";
+export {
+  fetchStablecoins,
+  fetchSupplyHistory,
+  fetchTotalSupplyHistory,
+  DEFILLAMA_ENDPOINTS,
+} from "./defillama/client";
 export {
   fetchMarkets,
   fetchMarketChart,

@@ -8,7 +8,7 @@ import { carriesFlag } from "../helpers/flag";
 // Every raw response is saved under test-results/responses/ so scripts/check-secrets.ts can scan
 // them for the demo key; a summary goes to test-results/reliability/headers.json for the report.
 
-const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows", "/docs/api"];
+const PAGES = ["/", "/stablecoins/usdc", "/methodology", "/flows", "/docs/api", "/depegs"];
 const API = [
   "/api/stablecoin-intel?q=usdc",
   "/api/stablecoin-supply",
@@ -17,6 +17,7 @@ const API = [
   "/api/stablecoin-pools?q=usdc&size_usd=1000000",
   "/api/stablecoin-flows?q=usdc",
   "/api/stablecoin-issuers",
+  "/api/stablecoin-depegs?window=90d",
   "/api/health",
   "/api/openapi.json",
   "/api/stablecoin-intel?q=%00%0d%0a", // 400

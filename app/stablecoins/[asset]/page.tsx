@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
+import { cache, Suspense } from "react";
 import { AssetHeader } from "@/components/asset/AssetHeader";
 import { ConcentrationPanel } from "@/components/asset/ConcentrationPanel";
 import { DepthPanel } from "@/components/asset/DepthPanel";
@@ -11,6 +11,9 @@ import { PegPanel } from "@/components/asset/PegPanel";
 import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
+import { BadgeSnippet } from "@/components/depegs/BadgeSnippet";
+import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
+import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHistoryPanel";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
@@ -77,6 +80,10 @@ export default async function AssetPage({ params }: Props) {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <PegPanel risk={body} />
         <PegHistoryPanel asset={q} initial={historyBody} hideWarnings={warnings} />
+        <CoinDepegEvents asset={q} hideWarnings={warnings} />
+        <Suspense fallback={null}>
+          <CoinSupplyHistoryPanel q={q} />
+        </Suspense>
         <DepthPanel risk={body} />
         <ConcentrationPanel risk={body} />
         <VelocityPanel risk={body} />
@@ -97,6 +104,7 @@ export default async function AssetPage({ params }: Props) {
           maxSizeUsd={MAX_SWAP_SIZE_USD}
           sources={poolsBody?.metadata.sources ?? []}
         />
+        <BadgeSnippet asset={q} symbol={body.asset} />
       </div>
     </div>
   );

@@ -18,7 +18,8 @@ export const COINGECKO_ENDPOINTS = {
 
 /** `/coins/markets` returns at most 100 rows per page by default. */
 const MARKETS_IDS_PER_CALL = 100;
-export const MARKET_CHART_DAYS = [1, 7, 30] as const;
+/** 1 → 5-minute points, 7–90 → hourly, 365 → daily (CoinGecko's automatic granularity). */
+export const MARKET_CHART_DAYS = [1, 7, 30, 90, 365] as const;
 export type MarketChartDays = (typeof MARKET_CHART_DAYS)[number];
 
 function keyHeaders(): Record<string, string> {

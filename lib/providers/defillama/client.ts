@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import type { AggregateSnapshot, SupplyPoint } from "@/lib/domain/types";
 import { providerGet, type ProviderCallOptions } from "../http";
 import { numericIdSegment } from "../segments";
-import { toAggregateAsset, toSupplyPoints } from "./map";
+import { toAggregateAsset, toPegTypeSupplyPoints, toSupplyPoints } from "./map";
 import { stablecoinsSchema, supplyChartSchema } from "./schemas";
 
 const PROVIDER = "defillama";
@@ -46,4 +46,23 @@ export async function fetchSupplyHistory(
     ...options,
   });
   return toSupplyPoints(raw);
+}
+
+/** Peg type whose market total the service reports (USD stablecoins). */
+export const USD_PEG_TYPE = "peggedUSD";
+
+/** `GET /stablecoincharts/all` → daily circulating USD of all USD-pegged stablecoins, oldest first. */
+export async function fetchTotalSupplyHistory(
+  options: ProviderCallOptions = {},
+): Promise<SupplyPoint[]> {
+  const endpoint = DEFILLAMA_ENDPOINTS.supplyChart;
+  const raw = await providerGet({
+    provider: PROVIDER,
+    endpoint,
+    baseUrl: getConfig().providers.stablecoins.baseUrl,
+    path: endpoint,
+    schema: supplyChartSchema,
+    ...options,
+  });
+  return toPegTypeSupplyPoints(raw, USD_PEG_TYPE);
 }

@@ -113,3 +113,15 @@ export function toSupplyPoints(raw: RawSupplyChart): SupplyPoint[] {
   }
   return points.sort((a, b) => a.timestampMs - b.timestampMs);
 }
+
+/** The `pegType` entry of each row's `totalCirculatingUSD` (rows without it are skipped). */
+export function toPegTypeSupplyPoints(raw: RawSupplyChart, pegType: string): SupplyPoint[] {
+  const points: SupplyPoint[] = [];
+  for (const row of raw) {
+    const seconds = toFiniteNumber(row.date);
+    const usd = toFiniteNumber(row.totalCirculatingUSD?.[pegType]);
+    if (seconds === null || usd === null) continue;
+    points.push({ timestampMs: seconds * MS_PER_SECOND, circulatingUsd: usd });
+  }
+  return points.sort((a, b) => a.timestampMs - b.timestampMs);
+}

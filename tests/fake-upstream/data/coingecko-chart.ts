@@ -8,6 +8,7 @@
  */
 import { PEG_EPISODES, PEG_NOISE_BPS, type PegEpisode } from "../constants";
 import { marketEntry } from "./coingecko-markets";
+import { HISTORY_EPISODES } from "./history-episodes";
 import { round, unitNoise } from "./rng";
 
 const MINUTE = 60_000;
@@ -46,7 +47,7 @@ export function marketChart(id: string, days: number, nowMs: number): MarketChar
   const step = days <= 1 ? 5 * MINUTE : days <= 90 ? HOUR : DAY;
   const count = Math.round((days * DAY) / step);
   const centre = Math.abs(entry.current_price - 1) <= 0.005 ? entry.current_price : 1;
-  const episodes = PEG_EPISODES.filter((e) => e.coingeckoId === id);
+  const episodes = [...PEG_EPISODES, ...HISTORY_EPISODES].filter((e) => e.coingeckoId === id);
   const out: MarketChart = { prices: [], market_caps: [], total_volumes: [] };
   for (let k = count; k >= 0; k--) {
     const t = nowMs - k * step;

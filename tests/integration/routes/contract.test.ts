@@ -4,6 +4,8 @@
  * document gives for that status, and every status a route answered with is documented. A field
  * added to a body without its schema fails here.
  */
+import * as badge from "@/app/api/badge/[asset]/route";
+import * as depegs from "@/app/api/stablecoin-depegs/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
 import * as health from "@/app/api/health/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
@@ -74,9 +76,18 @@ const TARGETS: Record<string, Target> = {
     ok: "/api/stablecoin-flows?q=usdc",
     bad: ["/api/stablecoin-flows?wallet=0x12", "/api/stablecoin-flows?q=no-such-coin-anywhere"],
   },
+  "/api/stablecoin-depegs": {
+    module: depegs,
+    ok: "/api/stablecoin-depegs?q=usdc&window=365d",
+    bad: [...ASSET_BAD("/api/stablecoin-depegs"), "/api/stablecoin-depegs?window=7d"],
+  },
   "/api/health": { module: health, ok: "/api/health", bad: [] },
   "/api/openapi.json": { module: openapi, ok: "/api/openapi.json", bad: [] },
 };
+
+/** Documented routes whose bodies are not JSON (tested on their own below). */
+const BADGE_PATH = "/api/badge/{asset}.svg";
+const NOT_JSON = [BADGE_PATH];
 
 const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune"];
 const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"] as const;
@@ -137,7 +148,24 @@ describe("every route's live answers match the OpenAPI document", () => {
 
   it("documents exactly the routes tested here", () => {
     const documented = Object.keys((openApiDocument() as { paths: object }).paths).sort();
-    expect(documented).toEqual(Object.keys(TARGETS).sort());
+    expect(documented).toEqual([...Object.keys(TARGETS), ...NOT_JSON].sort());
+  });
+
+  it("the badge answers its documented media type: an SVG 200, and an SVG 404 for an unknown coin", async () => {
+    const doc = openApiDocument() as {
+      paths: Record<string, { get: { responses: Record<string, { content: object }> } }>;
+    };
+    const responses = doc.paths[BADGE_PATH]!.get.responses;
+    for (const [url, status] of [
+      ["/api/badge/usdc.svg", 200],
+      ["/api/badge/no-such-coin-anywhere.svg", 404],
+    ] as const) {
+      const res = await call(badge.GET, url);
+      expect([url, res.status]).toEqual([url, status]);
+      const media = res.headers.get("content-type")!.split(";")[0]!;
+      expect(Object.keys(responses[String(status)]!.content)).toContain(media);
+      expect(await res.text()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    }
   });
 
   describe.each(Object.entries(TARGETS))("%s", (_path, target) => {

@@ -2,6 +2,7 @@ import type { AggregateAsset } from "@/lib/domain/types";
 import {
   fetchStablecoins,
   fetchSupplyHistory,
+  fetchTotalSupplyHistory,
   ProviderError,
   ProviderInputError,
 } from "@/lib/providers";
@@ -217,5 +218,23 @@ describe("fetchSupplyHistory", () => {
       await expect(fetchSupplyHistory(id)).rejects.toBeInstanceOf(ProviderInputError);
     }
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("fetchTotalSupplyHistory", () => {
+  it("asks /stablecoincharts/all without an id and keeps only the peggedUSD total", async () => {
+    const rows = [
+      { date: "1761955200", totalCirculatingUSD: { peggedUSD: 300, peggedEUR: 7 } },
+      { date: "1761868800", totalCirculatingUSD: { peggedUSD: 290 } },
+      { date: "1761782400", totalCirculatingUSD: { peggedEUR: 5 } },
+    ];
+    server.setHandler((_req, res) => sendJson(res, JSON.stringify(rows)));
+    const points = await fetchTotalSupplyHistory();
+    expect(server.requests[0]?.pathname).toBe("/stablecoincharts/all");
+    expect(server.requests[0]?.query.has("stablecoin")).toBe(false);
+    expect(points).toEqual([
+      { timestampMs: 1761868800000, circulatingUsd: 290 },
+      { timestampMs: 1761955200000, circulatingUsd: 300 },
+    ]);
   });
 });

@@ -5,6 +5,7 @@
 import type { RouteDoc } from "../route-doc";
 import { intelRoute, pegHistoryRoute, poolsRoute, riskRoute } from "./asset";
 import { flowsRoute } from "./flows";
+import { badgeRoute, depegsRoute } from "./history";
 import { issuersRoute, supplyRoute } from "./market";
 import { healthRoute, openApiRoute } from "./service";
 
@@ -16,6 +17,8 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   supplyRoute,
   issuersRoute,
   flowsRoute,
+  depegsRoute,
+  badgeRoute,
   healthRoute,
   openApiRoute,
 ];

@@ -1,0 +1,68 @@
+"use client";
+
+import { useState, useSyncExternalStore } from "react";
+import { PanelFrame } from "@/components/ui/PanelFrame";
+
+const noSubscribe = () => () => {};
+
+/** The embeddable peg badge: a preview and copy-paste snippets (HTML and Markdown). */
+export function BadgeSnippet({ asset, symbol }: { asset: string; symbol: string }) {
+  const origin = useSyncExternalStore(
+    noSubscribe,
+    () => window.location.origin,
+    () => "",
+  );
+  const [copied, setCopied] = useState<string | null>(null);
+  const path = `/api/badge/${encodeURIComponent(asset)}.svg`;
+  const page = `${origin}/stablecoins/${encodeURIComponent(asset)}`;
+  const alt = `${symbol} peg`;
+  const snippets = [
+    {
+      id: "html",
+      label: "HTML",
+      text: `<a href="${page}"><img src="${origin}${path}" alt="${alt}"></a>`,
+    },
+    { id: "md", label: "Markdown", text: `[![${alt}](${origin}${path})](${page})` },
+  ];
+  const copy = async (id: string, text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(id);
+    } catch {
+      setCopied(null);
+    }
+  };
+  return (
+    <PanelFrame
+      id="badge-embed"
+      title="Embed the peg badge"
+      linkHref="/methodology#badge"
+      linkLabel="Method"
+      description="A small SVG that says whether the market price is within 0.999–1.001 USD (and the prices agree), or the deviation in bps. Source and as-of time are in its tooltip; it refreshes every minute."
+      provenance={
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          CoinGecko (market) price and the DefiLlama aggregate price when present
+        </span>
+      }
+      className="md:col-span-2"
+    >
+      <div className="space-y-3">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a live SVG badge, not a photo */}
+        <img src={path} alt={alt} height={20} data-testid="badge-preview" />
+        {snippets.map((s) => (
+          <div key={s.id} className="space-y-1">
+            <div className="flex items-center justify-between text-xs text-slate-500 dark:text-slate-400">
+              <span>{s.label}</span>
+              <button type="button" onClick={() => void copy(s.id, s.text)} className="underline">
+                {copied === s.id ? "Copied" : "Copy"}
+              </button>
+            </div>
+            <pre className="rounded-md bg-slate-100 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-900">
+              <code data-testid={`badge-snippet-${s.id}`}>{s.text}</code>
+            </pre>
+          </div>
+        ))}
+      </div>
+    </PanelFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import Link from "next/link";
+import { AsOf } from "@/components/ui/AsOf";
+import { WarningsNotice } from "@/components/ui/Notice";
+import { EVENTS_WINDOWS, type EventsWindow } from "@/lib/depegs";
+import type { getDepegs } from "@/lib/depegs";
+import { EventsTable } from "./EventsTable";
+import { RuleNote } from "./RuleNote";
+import { fileStampOf } from "./stamp";
+
+type Body = Extract<Awaited<ReturnType<typeof getDepegs>>, { ok: true }>["body"];
+
+/** The /depegs page body: heading, window switch, feeds, rule, then the event table. */
+export function DepegsView({
+  body,
+  window,
+  note,
+}: {
+  body: Body;
+  window: EventsWindow;
+  note: string | null;
+}) {
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Depeg events</h1>
+        <p className="max-w-prose text-sm text-slate-600 dark:text-slate-300">
+          Every time a tracked USD stablecoin left its peg by more than 100 bps for an hour or
+          longer, from the market provider&apos;s price history. {body.coins.length} coins examined:{" "}
+          {body.coin_set}
+        </p>
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <nav
+            aria-label="Window"
+            className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-700"
+          >
+            {EVENTS_WINDOWS.map((w) => (
+              <Link
+                key={w}
+                href={`/depegs?window=${w}`}
+                prefetch={false}
+                aria-current={w === window ? "page" : undefined}
+                className={`px-3 py-1.5 font-medium ${
+                  w === window
+                    ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900"
+                    : "hover:bg-slate-100 dark:hover:bg-slate-800"
+                }`}
+              >
+                {w}
+              </Link>
+            ))}
+          </nav>
+          <a href="/depegs.atom" className="text-sky-700 underline dark:text-sky-400">
+            Atom feed
+          </a>
+          <a href="/depegs.json" className="text-sky-700 underline dark:text-sky-400">
+            JSON feed
+          </a>
+          <a
+            href={`/api/stablecoin-depegs?window=${window}`}
+            className="text-sky-700 underline dark:text-sky-400"
+          >
+            JSON API
+          </a>
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            CoinGecko (market), <AsOf iso={body.metadata.as_of} />
+          </span>
+        </div>
+      </div>
+      <WarningsNotice warnings={note ? [note, ...body.warnings] : body.warnings} />
+      <RuleNote />
+      {body.history_unavailable.length > 0 ? (
+        <p
+          className="text-sm font-medium text-amber-800 dark:text-amber-300"
+          data-testid="history-unavailable"
+        >
+          History unavailable for {body.history_unavailable.join(", ")}: their events are not listed
+          (not measured, not absent).
+        </p>
+      ) : null}
+      <EventsTable
+        events={body.events}
+        coins={body.coins}
+        unavailable={body.history_unavailable}
+        fileStamp={fileStampOf(body.metadata.as_of)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { formatBps, formatUtc } from "@/components/format";
+import { downloadCsv } from "@/components/supply/csv";
+import { EmptyState } from "@/components/ui/EmptyState";
+import type { DepegEventJson } from "@/lib/depegs/json";
+import {
+  DEFAULT_EVENT_SORT,
+  eventsCsv,
+  filterEvents,
+  MIN_DEPTH_CHOICES_BPS,
+  nextEventSort,
+  NO_EVENT_FILTERS,
+  sortEvents,
+  type EventFilters,
+  type EventSortKey,
+} from "./rows";
+
+const select =
+  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+function duration(hours: number): string {
+  return hours >= 48 ? `${(hours / 24).toFixed(1)} d` : `${hours.toFixed(hours < 10 ? 1 : 0)} h`;
+}
+
+/** Narrow screens: one card per event instead of a six-column table. */
+function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
+  return (
+    <ul className="space-y-2 sm:hidden" aria-label="Depeg events" data-testid="depeg-event-cards">
+      {rows.map((r) => (
+        <li
+          key={r.id}
+          className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
+        >
+          <div className="flex items-baseline justify-between gap-2">
+            <Link
+              href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
+              prefetch={false}
+              className="font-medium text-sky-700 underline dark:text-sky-400"
+            >
+              {r.asset}
+            </Link>
+            <span className="tabular font-semibold">{formatBps(r.worst_deviation_bps)}</span>
+          </div>
+          <p className="tabular mt-1 text-xs text-slate-600 dark:text-slate-300">
+            {formatUtc(r.start)}
+            {r.started_before_series ? " or earlier" : ""} →{" "}
+            {r.ongoing ? "ongoing" : formatUtc(r.end)} · {duration(r.duration_hours)} ·{" "}
+            {r.granularity} points
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The depeg event log: filter by coin, direction and depth, sort, export the shown rows as CSV.
+ * Works on the rows the server rendered; no request leaves the page.
+ */
+export function EventsTable({
+  events,
+  coins,
+  fileStamp,
+  showFilters = true,
+  unavailable = [],
+}: {
+  events: readonly DepegEventJson[];
+  coins: readonly string[];
+  fileStamp: string;
+  showFilters?: boolean;
+  /** Coins whose history could not be read: their events are unknown, not absent. */
+  unavailable?: readonly string[];
+}) {
+  const [filters, setFilters] = useState<EventFilters>(NO_EVENT_FILTERS);
+  const [sort, setSort] = useState(DEFAULT_EVENT_SORT);
+  const rows = useMemo(
+    () => sortEvents(filterEvents(events, filters), sort),
+    [events, filters, sort],
+  );
+  const header = (label: string, key: EventSortKey, align = "text-right") => {
+    const active = sort.key === key;
+    return (
+      <th
+        scope="col"
+        className={`px-2 py-2 font-medium ${align}`}
+        aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}
+      >
+        <button
+          type="button"
+          className="whitespace-nowrap"
+          onClick={() => setSort((s) => nextEventSort(s, key))}
+        >
+          {label}{" "}
+          <span aria-hidden="true" className={active ? "" : "opacity-30"}>
+            {active ? (sort.dir === "asc" ? "▲" : "▼") : "▲▼"}
+          </span>
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div className="space-y-3">
+      {showFilters ? (
+        <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter events">
+          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
+            Coin
+            <select
+              className={select}
+              value={filters.asset}
+              onChange={(e) => setFilters({ ...filters, asset: e.target.value })}
+            >
+              <option value="">All coins</option>
+              {coins.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
+            Direction
+            <select
+              className={select}
+              value={filters.direction}
+              onChange={(e) =>
+                setFilters({ ...filters, direction: e.target.value as EventFilters["direction"] })
+              }
+            >
+              <option value="">Both</option>
+              <option value="below">Below peg</option>
+              <option value="above">Above peg</option>
+            </select>
+          </label>
+          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
+            Minimum depth
+            <select
+              className={select}
+              value={filters.minDepthBps}
+              onChange={(e) => setFilters({ ...filters, minDepthBps: Number(e.target.value) })}
+            >
+              {MIN_DEPTH_CHOICES_BPS.map((b) => (
+                <option key={b} value={b}>
+                  {b === 0 ? "Any (> 100 bps)" : `≥ ${b} bps`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-xs text-slate-600 sm:hidden dark:text-slate-300">
+            Sort by
+            <select
+              className={select}
+              value={`${sort.key}:${sort.dir}`}
+              onChange={(e) => {
+                const [key, dir] = e.target.value.split(":") as [EventSortKey, "asc" | "desc"];
+                setSort({ key, dir });
+              }}
+            >
+              <option value="start:desc">Newest first</option>
+              <option value="depth:desc">Deepest first</option>
+              <option value="duration:desc">Longest first</option>
+              <option value="asset:asc">Coin A–Z</option>
+            </select>
+          </label>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p aria-live="polite" className="text-sm text-slate-600 dark:text-slate-300">
+          Showing <span className="tabular font-medium">{rows.length}</span> of{" "}
+          <span className="tabular">{events.length}</span> events
+        </p>
+        <button
+          type="button"
+          onClick={() => downloadCsv(eventsCsv(rows), `depeg-events${fileStamp}.csv`)}
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        >
+          Download CSV
+        </button>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="No depeg events match">
+          {events.length > 0
+            ? "Loosen the filters to see more events."
+            : unavailable.length > 0
+              ? `History unavailable for ${unavailable.join(", ")}: their events are not measured right now.`
+              : "No coin examined stayed beyond ±100 bps for an hour in this window."}
+        </EmptyState>
+      ) : (
+        <>
+          <EventCards rows={rows} />
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="w-full min-w-[36rem] text-sm" data-testid="depeg-events">
+              <thead className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
+                <tr>
+                  {header("Coin", "asset", "text-left")}
+                  {header("Start (UTC)", "start", "text-left")}
+                  <th scope="col" className="px-2 py-2 text-left font-medium">
+                    End (UTC)
+                  </th>
+                  {header("Worst", "depth")}
+                  {header("Duration", "duration")}
+                  <th scope="col" className="px-2 py-2 text-left font-medium">
+                    Detected
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr
+                    key={r.id}
+                    data-event-id={r.id}
+                    className="border-b border-slate-100 last:border-b-0 dark:border-slate-800/70"
+                  >
+                    <td className="px-2 py-1.5 font-medium">
+                      <Link
+                        href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
+                        prefetch={false}
+                        className="text-sky-700 underline dark:text-sky-400"
+                      >
+                        {r.asset}
+                      </Link>
+                    </td>
+                    <td className="tabular px-2 py-1.5">
+                      {formatUtc(r.start)}
+                      {r.started_before_series ? (
+                        <span className="block text-[11px] text-slate-500">or earlier</span>
+                      ) : null}
+                    </td>
+                    <td className="tabular px-2 py-1.5">
+                      {r.ongoing ? (
+                        <span className="font-semibold text-red-700 dark:text-red-400">
+                          ongoing
+                        </span>
+                      ) : (
+                        formatUtc(r.end)
+                      )}
+                    </td>
+                    <td
+                      className="tabular px-2 py-1.5 text-right font-semibold"
+                      data-value={r.worst_deviation_bps}
+                    >
+                      {formatBps(r.worst_deviation_bps)}
+                      <span className="block text-[11px] font-normal text-slate-500">
+                        {r.direction === "below" ? "below" : "above"} ·{" "}
+                        {r.worst_price_usd.toFixed(4)} USD
+                      </span>
+                    </td>
+                    <td className="tabular px-2 py-1.5 text-right">{duration(r.duration_hours)}</td>
+                    <td className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">
+                      {r.granularity} points · CoinGecko
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/** The depeg event log and the embeddable peg badge, each one self-contained `RouteDoc`. */
+import { z } from "zod";
+import { depegsResponseSchema } from "@/lib/depegs/schema";
+import { eventsWindowSchema, selectorSchema } from "../../params";
+import { SELECTOR_DESCRIPTION, type RouteDoc, type TagDoc } from "../route-doc";
+import depegs from "../examples/depegs.json";
+
+const HISTORY_TAG: TagDoc = {
+  name: "History",
+  description: "Depeg events from the long-range price history, and the embeddable peg badge.",
+};
+
+export const depegsRoute: RouteDoc = {
+  path: "/api/stablecoin-depegs",
+  operationId: "getStablecoinDepegs",
+  tag: HISTORY_TAG,
+  summary: "Depeg events, newest first",
+  description:
+    "Depeg events detected by the published rule (a coin enters an event beyond ±100 bps for at least 1 h of consecutive points and leaves within ±50 bps for at least 2 h; gaps never end an event) from the cached long-range price series: hourly points up to 90 days, daily beyond (daily points miss intraday troughs; each event names its granularity). Without `q`, across the tracked market. A coin whose history cannot be read is listed in `history_unavailable` with a warning: its events are unknown, not absent.",
+  params: [
+    {
+      name: "q",
+      in: "query",
+      required: false,
+      schema: selectorSchema,
+      description: `${SELECTOR_DESCRIPTION} Omit for the tracked market.`,
+      example: "usdc",
+    },
+    {
+      name: "window",
+      in: "query",
+      required: false,
+      schema: eventsWindowSchema,
+      description: "Events still open, or ended, within this window before the as-of time.",
+      example: "365d",
+    },
+  ],
+  ok: {
+    description: "The events and their sources.",
+    schema: depegsResponseSchema,
+    example: depegs,
+  },
+  errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
+  cache: {
+    kind: "shared",
+    note: "a healthy answer may be kept by shared caches for the chart class's freshness (`s-maxage`, docs/caching.md); a degraded one is `no-store`.",
+  },
+};
+
+const SVG_MEDIA = "image/svg+xml";
+const BADGE_EXAMPLE =
+  '<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="peg: 0.999–1.001 ✓"><title>peg: 0.999–1.001 ✓ · CoinGecko (market) as of 2026-11-23T12:00:00.000Z</title>…</svg>';
+
+export const badgeRoute: RouteDoc = {
+  path: "/api/badge/{asset}.svg",
+  operationId: "getPegBadge",
+  tag: HISTORY_TAG,
+  summary: "Embeddable peg badge (SVG)",
+  description:
+    'A small shields-style SVG: "peg | 0.999–1.001 ✓" inside the tolerance, the deviation in bps outside it, "not measured" without a price. Its `<title>` names the source and the as-of time. Script-free, served with `Content-Security-Policy: default-src \'none\'`; embed it as an image: `<img src="/api/badge/usdc.svg" alt="USDC peg">`.',
+  params: [
+    {
+      name: "asset",
+      in: "path",
+      required: true,
+      schema: selectorSchema,
+      description: SELECTOR_DESCRIPTION,
+      example: "usdc",
+    },
+  ],
+  ok: {
+    description: "The badge.",
+    schema: z.string().describe("SVG document"),
+    mediaType: SVG_MEDIA,
+    example: BADGE_EXAMPLE,
+  },
+  errors: {},
+  cache: {
+    kind: "shared",
+    note: "a measured badge may be kept by shared caches for the live class's freshness (`s-maxage` = 60 s); a badge without a measurement is `no-store`.",
+  },
+  responses: {
+    "404": {
+      description:
+        'No USD stablecoin matches the selector: a grey "unknown coin" badge, still an SVG.',
+      content: { [SVG_MEDIA]: { schema: { type: "string" } } },
+    },
+  },
+};

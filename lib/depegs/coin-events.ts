@@ -1,0 +1,113 @@
+/**
+ * One coin's depeg events over a window, from the cached long-range price series only:
+ *
+ *   30d, 90d  the 90-day series (hourly points): events detected at hourly granularity;
+ *   365d      the 90-day hourly events, plus the 365-day series' (daily points) events that start
+ *             before the hourly series does. A daily event that overlaps the hourly range wins
+ *             over the hourly events it overlaps (no event is listed twice).
+ *
+ * An event is in the window when it is still open, or ended, at or after `asOf − window`.
+ * A series that cannot be read leaves the coin's events unknown (null) with a warning; nothing
+ * here calls a provider except through the cached reads.
+ */
+import { detectDepegEvents, type DepegEvent, type EventsWindow } from "@/lib/domain/depeg-events";
+import {
+  readLongPriceHistory,
+  type LongRangeDays,
+  type PriceHistory,
+} from "@/lib/snapshot/history";
+import type { CachedRead } from "@/lib/snapshot/cached-read";
+
+export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
+const DAY_MS = 86_400_000;
+export const EVENTS_WINDOW_MS: Readonly<Record<EventsWindow, number>> = {
+  "30d": 30 * DAY_MS,
+  "90d": 90 * DAY_MS,
+  "365d": 365 * DAY_MS,
+};
+
+export interface CoinRef {
+  symbol: string;
+  coingeckoId: string | null;
+}
+
+export interface SeriesRead {
+  days: LongRangeDays;
+  asOf: number;
+  stale: boolean;
+  prices: PriceHistory["prices"];
+}
+
+export interface CoinEvents {
+  coin: CoinRef;
+  /** Null when the history could not be read (or the coin has no market-provider id). */
+  events: DepegEvent[] | null;
+  /** The series the events were detected on, hourly first. */
+  series: SeriesRead[];
+  warnings: string[];
+}
+
+export const historyUnavailable = (symbol: string, days: LongRangeDays) =>
+  `CoinGecko (market): the ${days}-day price history of ${symbol} is unavailable; its depeg events are not listed (history unavailable).`;
+export const notMeasured = (symbol: string) =>
+  `CoinGecko (market): ${symbol} has no market-provider id; its depeg events are not measured.`;
+export const staleHistory = (symbol: string, days: LongRangeDays) =>
+  `CoinGecko (market): the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`;
+
+async function read(
+  coingeckoId: string,
+  days: LongRangeDays,
+  signal?: AbortSignal,
+): Promise<SeriesRead | null> {
+  let r: CachedRead<PriceHistory>;
+  try {
+    r = await readLongPriceHistory(coingeckoId, days, { signal });
+  } catch {
+    return null;
+  }
+  return { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
+}
+
+const endOf = (e: DepegEvent, lastMs: number) => e.endMs ?? lastMs;
+const overlaps = (a: DepegEvent, b: DepegEvent, lastMs: number) =>
+  a.startMs <= endOf(b, lastMs) && b.startMs <= endOf(a, lastMs);
+
+/** Hourly events plus the daily events before (or overlapping the start of) the hourly range. */
+export function mergeGranularities(
+  hourly: { events: DepegEvent[]; firstMs: number | null; lastMs: number | null },
+  daily: { events: DepegEvent[]; lastMs: number | null },
+): DepegEvent[] {
+  const lastMs = Math.max(hourly.lastMs ?? 0, daily.lastMs ?? 0);
+  const hourlyFrom = hourly.firstMs ?? Infinity;
+  const older = daily.events.filter((e) => e.startMs < hourlyFrom);
+  const kept = hourly.events.filter((h) => !older.some((d) => overlaps(d, h, lastMs)));
+  return [...older, ...kept];
+}
+
+export async function loadCoinEvents(
+  coin: CoinRef,
+  window: EventsWindow,
+  signal?: AbortSignal,
+): Promise<CoinEvents> {
+  const id = coin.coingeckoId;
+  if (!id) return { coin, events: null, series: [], warnings: [notMeasured(coin.symbol)] };
+  const [hourly, daily] = await Promise.all([
+    read(id, 90, signal),
+    window === "365d" ? read(id, 365, signal) : Promise.resolve(null),
+  ]);
+  const warnings: string[] = [];
+  const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
+  for (const s of series) if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+  if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));
+  if (window === "365d" && !daily) warnings.push(historyUnavailable(coin.symbol, 365));
+  if (series.length === 0) return { coin, events: null, series, warnings };
+
+  const h = hourly ? detectDepegEvents(hourly.prices) : null;
+  const d = daily ? detectDepegEvents(daily.prices) : null;
+  const all = h && d ? mergeGranularities(h, d) : h ? h.events : (d?.events ?? []);
+  const asOf = Math.max(...series.map((s) => s.asOf));
+  const fromMs = asOf - EVENTS_WINDOW_MS[window];
+  const lastMs = Math.max(h?.lastMs ?? 0, d?.lastMs ?? 0);
+  const events = all.filter((e) => endOf(e, lastMs) >= fromMs);
+  return { coin, events, series, warnings };
+}

@@ -1,0 +1,36 @@
+/**
+ * HTTP answers of /depegs.atom and /depegs.json: the market's events over 365 days as a feed.
+ * Cacheable for the chart TTL when every coin's history was read; `no-store` when partial.
+ */
+import { CHART_CACHE_SECONDS } from "@/lib/snapshot/live";
+import { getDepegs } from "./index";
+import { atomFeed, jsonFeed } from "./feeds";
+
+export const FEED_CONTENT_TYPES = {
+  atom: "application/atom+xml; charset=utf-8",
+  json: "application/feed+json; charset=utf-8",
+} as const;
+
+export async function feedResponse(kind: "atom" | "json", request: Request): Promise<Response> {
+  const r = await getDepegs({ window: "365d" }, request.signal);
+  // No `q`: the result is always the market's (the union's other arm is for unknown coins).
+  const body = r.ok ? r.body : null;
+  const input = {
+    events: body?.events ?? [],
+    asOf: body?.metadata.as_of ?? new Date().toISOString(),
+    origin: new URL(request.url).origin,
+  };
+  const text = kind === "atom" ? atomFeed(input) : JSON.stringify(jsonFeed(input), null, 1);
+  const partial = !body || body.warnings.length > 0;
+  return new Response(text, {
+    status: 200,
+    headers: {
+      "Content-Type": FEED_CONTENT_TYPES[kind],
+      "Access-Control-Allow-Origin": "*",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": partial
+        ? "no-store"
+        : `public, max-age=${CHART_CACHE_SECONDS}, s-maxage=${CHART_CACHE_SECONDS}, stale-while-revalidate=${CHART_CACHE_SECONDS}`,
+    },
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The latest depeg events as Atom 1.0 (RFC 4287) and JSON Feed 1.1. Pure builders over a
+ * /api/stablecoin-depegs body; every id is stable (`urn:stablecoin-intel:depeg:{event id}`), so a
+ * reader sees an event once and an update (an ongoing event ending) as the same entry.
+ */
+import type { DepegEventJson } from "./json";
+
+export const FEED_MAX_ITEMS = 50;
+export const FEED_TITLE = "Stablecoin depeg events";
+export const FEED_ID = "urn:stablecoin-intel:depegs";
+const AUTHOR = "Stablecoin Intelligence (informational only, not advice)";
+
+export interface FeedInput {
+  events: readonly DepegEventJson[];
+  asOf: string;
+  origin: string;
+}
+
+/** Signed bps for feed text (U+2212 minus, like the pages): `−150.0 bps`, `+130.0 bps`. */
+export function formatFeedBps(bps: number): string {
+  return `${bps < 0 ? "−" : "+"}${Math.abs(bps).toFixed(1)} bps`;
+}
+
+export const entryId = (e: DepegEventJson) => `urn:stablecoin-intel:depeg:${e.id}`;
+/** The entry changes when the event ends or deepens. */
+export const entryUpdated = (e: DepegEventJson) =>
+  [e.start, e.worst_at, e.end ?? ""].reduce((a, b) => (b > a ? b : a));
+
+export function entryTitle(e: DepegEventJson): string {
+  const side = e.direction === "below" ? "below" : "above";
+  return `${e.asset} ${side} peg: worst ${formatFeedBps(e.worst_deviation_bps)}${e.ongoing ? " (ongoing)" : ""}`;
+}
+
+export function entryText(e: DepegEventJson): string {
+  const end = e.ongoing ? "still ongoing" : `ended ${e.end}`;
+  return (
+    `${e.asset} traded ${e.direction} 1.00 USD from ${e.start} (${end}); ` +
+    `worst ${formatFeedBps(e.worst_deviation_bps)} (${e.worst_price_usd.toFixed(4)} USD) at ${e.worst_at}; ` +
+    `${e.duration_hours.toFixed(1)} h, ${e.points} ${e.granularity} points. ` +
+    `Source: CoinGecko (market) price history as of ${e.sources[0]?.as_of ?? "unknown"}. Informational only.`
+  );
+}
+
+const latest = (events: readonly DepegEventJson[]) => events.slice(0, FEED_MAX_ITEMS);
+const coinUrl = (origin: string, e: DepegEventJson) =>
+  `${origin}/stablecoins/${encodeURIComponent(e.coingecko_id)}`;
+
+/** Characters XML 1.0 does not allow (C0 controls but tab, LF, CR; U+FFFE, U+FFFF). */
+function xmlAllowed(ch: string): boolean {
+  const c = ch.codePointAt(0) ?? 0;
+  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c !== 0xfffe && c !== 0xffff);
+}
+
+/** XML text and attribute escaping (the five predefined entities; disallowed characters dropped). */
+export function xmlEscape(s: string): string {
+  return [...s]
+    .filter(xmlAllowed)
+    .join("")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+export function atomFeed({ events, asOf, origin }: FeedInput): string {
+  const items = latest(events);
+  const updated = items.map(entryUpdated).reduce((a, b) => (b > a ? b : a), asOf);
+  const x = xmlEscape;
+  const entries = items.map(
+    (e) => `  <entry>
+    <id>${x(entryId(e))}</id>
+    <title>${x(entryTitle(e))}</title>
+    <updated>${x(entryUpdated(e))}</updated>
+    <published>${x(e.start)}</published>
+    <link rel="alternate" type="text/html" href="${x(coinUrl(origin, e))}"/>
+    <category term="${x(e.direction)}"/>
+    <summary type="text">${x(entryText(e))}</summary>
+  </entry>`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${FEED_ID}</id>
+  <title>${x(FEED_TITLE)}</title>
+  <subtitle>Each time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for at least an hour. Informational only.</subtitle>
+  <updated>${x(updated)}</updated>
+  <author><name>${x(AUTHOR)}</name></author>
+  <link rel="self" type="application/atom+xml" href="${x(`${origin}/depegs.atom`)}"/>
+  <link rel="alternate" type="text/html" href="${x(`${origin}/depegs`)}"/>
+${entries.join("\n")}
+</feed>
+`;
+}
+
+export function jsonFeed({ events, origin }: FeedInput) {
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: FEED_TITLE,
+    home_page_url: `${origin}/depegs`,
+    feed_url: `${origin}/depegs.json`,
+    description:
+      "Each time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for at least an hour. Informational only.",
+    authors: [{ name: AUTHOR }],
+    language: "en",
+    items: latest(events).map((e) => ({
+      id: entryId(e),
+      url: coinUrl(origin, e),
+      title: entryTitle(e),
+      content_text: entryText(e),
+      date_published: e.start,
+      date_modified: entryUpdated(e),
+      tags: [e.asset, e.direction, e.granularity],
+      _depeg: e,
+    })),
+    // JSON Feed extensions start with "_"; the service's fixed flag rides in one.
+    _stablecoin_intel: { holderAnalyticsSupported: false },
+  };
+}

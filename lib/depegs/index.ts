@@ -1,0 +1,141 @@
+/**
+ * GET /api/stablecoin-depegs: depeg events for one coin (`q`) or across the tracked market.
+ *
+ * Across the market the coin set is the tracked registry (every coin with a market-provider id —
+ * the coins whose addresses, pools and risk consoles the service maintains); each coin costs its
+ * two cached long-range series and nothing else, so a request never reaches a provider beyond
+ * filling those cache entries. Untracked coins are listed with `q`.
+ */
+import { loadAssetContext } from "@/lib/assets/context";
+import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { pegDeviationBps } from "@/lib/domain/peg";
+import {
+  loadCoinEvents,
+  type CoinEvents,
+  type EventsWindow,
+  EVENTS_WINDOW_MS,
+  type SeriesRead,
+} from "./coin-events";
+import { DEPEG_METHOD, DEPEG_RULE, eventJson, newestFirst, type DepegEventJson } from "./json";
+
+export {
+  DEFAULT_EVENTS_WINDOW,
+  EVENTS_WINDOWS,
+  type EventsWindow,
+} from "@/lib/domain/depeg-events";
+export { DEPEG_METHOD, DEPEG_RULE, type DepegEventJson } from "./json";
+
+/** Coins read at once across the market: a cold cache fills in small waves, not 24 calls at once. */
+export const MARKET_HISTORY_CONCURRENCY = 4;
+export const MARKET_COIN_SET =
+  "The tracked registry: coins with a market-provider id whose risk consoles this service maintains.";
+
+function seriesFor(c: CoinEvents, granularity: "hourly" | "daily"): SeriesRead | undefined {
+  return c.series.find((s) => s.days === (granularity === "hourly" ? 90 : 365));
+}
+
+function coinEventsJson(c: CoinEvents): DepegEventJson[] {
+  const id = c.coin.coingeckoId;
+  if (!id || !c.events) return [];
+  return c.events.flatMap((e) => {
+    const src = seriesFor(c, e.granularity);
+    return src ? [eventJson({ ...c.coin, coingeckoId: id }, e, src)] : [];
+  });
+}
+
+/** The chart series for one coin: hourly for 30d/90d, daily for 365d, inside the window. */
+function chartSeries(c: CoinEvents, window: EventsWindow) {
+  const src = seriesFor(c, window === "365d" ? "daily" : "hourly") ?? c.series[0];
+  if (!src) return null;
+  const fromMs = src.asOf - EVENTS_WINDOW_MS[window];
+  return {
+    granularity: src.days === 90 ? "hourly" : "daily",
+    points: src.prices
+      .filter((p) => p.timestampMs >= fromMs)
+      .map((p) => ({
+        t: p.timestampMs,
+        price: p.priceUsd,
+        deviation_bps: pegDeviationBps(p.priceUsd) ?? 0,
+      })),
+  };
+}
+
+function sourcesOf(coins: readonly CoinEvents[]) {
+  return ([90, 365] as const).flatMap((days) => {
+    const reads = coins.flatMap((c) => c.series.filter((s) => s.days === days));
+    if (reads.length === 0) return [];
+    return [
+      {
+        name: "CoinGecko",
+        type: "market",
+        role: days === 90 ? "90-day hourly price history" : "365-day daily price history",
+        // The oldest copy used: every event is at least this fresh.
+        as_of: new Date(Math.min(...reads.map((s) => s.asOf))).toISOString(),
+      },
+    ];
+  });
+}
+
+export type DepegsResult =
+  | { ok: true; body: ReturnType<typeof buildBody>; degraded: boolean }
+  | { ok: false; suggestions: string[] };
+
+function buildBody(
+  coins: CoinEvents[],
+  window: EventsWindow,
+  one: CoinEvents | null,
+  extraWarnings: string[],
+  now: () => number,
+) {
+  const events = coins.flatMap(coinEventsJson).sort(newestFirst);
+  const asOfs = coins.flatMap((c) => c.series.map((s) => s.asOf));
+  return {
+    window,
+    asset: one?.coin.symbol ?? null,
+    coins: coins.map((c) => c.coin.symbol),
+    coin_set: one ? null : MARKET_COIN_SET,
+    history_unavailable: coins.filter((c) => c.events === null).map((c) => c.coin.symbol),
+    events,
+    series: one ? chartSeries(one, window) : null,
+    metadata: {
+      sources: sourcesOf(coins),
+      method: DEPEG_METHOD,
+      rule: DEPEG_RULE,
+      // As of the newest series read: stable body (and ETag) while the series are cached.
+      as_of: new Date(asOfs.length > 0 ? Math.max(...asOfs) : now()).toISOString(),
+    },
+    warnings: [...new Set([...extraWarnings, ...coins.flatMap((c) => c.warnings)])],
+  };
+}
+
+export async function getDepegs(
+  input: { q?: string; window: EventsWindow },
+  signal?: AbortSignal,
+  now: () => number = Date.now,
+): Promise<DepegsResult> {
+  if (input.q !== undefined) {
+    const r = await loadAssetContext(input.q, {}, signal);
+    if (!r.ok) return r;
+    const { asset } = r.ctx;
+    const coin = await loadCoinEvents(
+      { symbol: asset.symbol, coingeckoId: asset.coingeckoId },
+      input.window,
+      signal,
+    );
+    const body = buildBody([coin], input.window, coin, r.ctx.warnings, now);
+    return { ok: true, body, degraded: body.warnings.length > 0 };
+  }
+  const coins: CoinEvents[] = [];
+  for (let i = 0; i < TRACKED_ASSETS.length; i += MARKET_HISTORY_CONCURRENCY) {
+    const wave = TRACKED_ASSETS.slice(i, i + MARKET_HISTORY_CONCURRENCY);
+    coins.push(
+      ...(await Promise.all(
+        wave.map((t) =>
+          loadCoinEvents({ symbol: t.symbol, coingeckoId: t.coingeckoId }, input.window, signal),
+        ),
+      )),
+    );
+  }
+  const body = buildBody(coins, input.window, null, [], now);
+  return { ok: true, body, degraded: body.warnings.length > 0 };
+}

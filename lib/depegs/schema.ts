@@ -1,0 +1,73 @@
+/** Response shape of GET /api/stablecoin-depegs (documented in OpenAPI, validated in tests). */
+import { z } from "zod";
+
+const iso = z.string().describe("ISO-8601 UTC");
+
+export const depegEventSchema = z.object({
+  id: z.string().describe("Stable id: coin, granularity and start time"),
+  asset: z.string(),
+  coingecko_id: z.string(),
+  start: iso.describe("First point beyond ±100 bps"),
+  end: iso
+    .nullable()
+    .describe("First point of the ≥ 2 h recovery within ±50 bps; null while ongoing"),
+  ongoing: z.boolean(),
+  started_before_series: z
+    .boolean()
+    .describe("The series begins inside the event: the true start is at or before `start`"),
+  direction: z.enum(["below", "above"]),
+  worst_deviation_bps: z.number(),
+  worst_price_usd: z.number(),
+  worst_at: iso,
+  duration_hours: z.number().describe("end − start; for an ongoing event up to the last point"),
+  points: z.number().int(),
+  gaps: z.number().int().describe("Sampling gaps inside the event"),
+  granularity: z.enum(["hourly", "daily"]).describe("Daily points miss intraday troughs"),
+  sources: z.array(
+    z.object({ name: z.string(), type: z.string(), series: z.string(), as_of: iso }),
+  ),
+});
+
+export const depegsResponseSchema = z.object({
+  window: z.enum(["30d", "90d", "365d"]),
+  asset: z.string().nullable().describe("The coin asked for with q; null across the market"),
+  coins: z.array(z.string()).describe("Coins whose history was examined"),
+  coin_set: z.string().nullable(),
+  history_unavailable: z
+    .array(z.string())
+    .describe("Coins whose price history could not be read: their events are unknown, not absent"),
+  events: z.array(depegEventSchema).describe("Newest first"),
+  series: z
+    .object({
+      granularity: z.enum(["hourly", "daily"]),
+      points: z.array(
+        z.object({
+          t: z.number().describe("Unix ms"),
+          price: z.number(),
+          deviation_bps: z.number(),
+        }),
+      ),
+    })
+    .nullable()
+    .describe(
+      "With q only: the price series of the window (hourly to 90 days, daily for 365 days)",
+    ),
+  metadata: z.object({
+    sources: z.array(
+      z.object({ name: z.string(), type: z.string(), role: z.string(), as_of: iso }),
+    ),
+    method: z.string(),
+    rule: z.object({
+      enter_beyond_bps: z.number(),
+      enter_min_hours: z.number(),
+      exit_within_bps: z.number(),
+      exit_min_hours: z.number(),
+      gap_factor: z.number(),
+      hourly_max_interval_minutes: z.number(),
+    }),
+    as_of: iso,
+  }),
+  warnings: z.array(z.string()),
+  holderAnalyticsSupported: z.literal(false),
+});
+export type DepegsResponse = z.infer<typeof depegsResponseSchema>;

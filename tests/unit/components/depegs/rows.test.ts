@@ -1,0 +1,70 @@
+import {
+  DEFAULT_EVENT_SORT,
+  EVENT_CSV_COLUMNS,
+  eventsCsv,
+  filterEvents,
+  nextEventSort,
+  NO_EVENT_FILTERS,
+  sortEvents,
+} from "@/components/depegs/rows";
+import type { DepegEventJson } from "@/lib/depegs/json";
+
+function ev(asset: string, start: string, worst: number, hours: number): DepegEventJson {
+  return {
+    id: `${asset}:hourly:${start}`,
+    asset,
+    coingecko_id: asset.toLowerCase(),
+    start,
+    end: null,
+    ongoing: true,
+    started_before_series: false,
+    direction: worst < 0 ? "below" : "above",
+    worst_deviation_bps: worst,
+    worst_price_usd: 1 + worst / 10_000,
+    worst_at: start,
+    duration_hours: hours,
+    points: 3,
+    gaps: 0,
+    granularity: "hourly",
+    sources: [{ name: "CoinGecko", type: "market", series: "x", as_of: start }],
+  };
+}
+
+const ROWS = [
+  ev("USDC", "2025-03-01T00:00:00.000Z", -150, 4),
+  ev("=cmd", "2025-05-01T00:00:00.000Z", 600, 30),
+  ev("DAI", "2025-04-01T00:00:00.000Z", -1200, 2),
+];
+
+describe("depeg event rows", () => {
+  it("filters by coin, direction and minimum |depth|", () => {
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, asset: "DAI" }).map((r) => r.asset)).toEqual([
+      "DAI",
+    ]);
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, direction: "above" })).toHaveLength(1);
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, minDepthBps: 500 })).toHaveLength(2);
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, minDepthBps: 1000 })).toHaveLength(1);
+  });
+
+  it("sorts newest first by default, by depth and duration on demand", () => {
+    expect(sortEvents(ROWS, DEFAULT_EVENT_SORT).map((r) => r.asset)).toEqual([
+      "=cmd",
+      "DAI",
+      "USDC",
+    ]);
+    const depth = nextEventSort(DEFAULT_EVENT_SORT, "depth");
+    expect(depth).toEqual({ key: "depth", dir: "desc" });
+    expect(sortEvents(ROWS, depth).map((r) => r.asset)).toEqual(["DAI", "=cmd", "USDC"]);
+    const shortest = nextEventSort(nextEventSort(DEFAULT_EVENT_SORT, "duration"), "duration");
+    expect(sortEvents(ROWS, shortest).map((r) => r.duration_hours)).toEqual([2, 4, 30]);
+  });
+
+  it("writes one CSV line per row with formula-safe text", () => {
+    const csv = eventsCsv(ROWS);
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(EVENT_CSV_COLUMNS.join(","));
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toMatch(/^'=cmd:hourly:/);
+    expect(lines[1]!.split(",")).toHaveLength(EVENT_CSV_COLUMNS.length);
+  });
+});

@@ -1,0 +1,46 @@
+/** @jest-environment jsdom */
+import { atomFeed, jsonFeed, xmlEscape } from "@/lib/depegs/feeds";
+import type { DepegEventJson } from "@/lib/depegs/json";
+
+const HOSTILE = `USD+ (x)<script>alert("1")</script>&'\u0001`;
+
+const event: DepegEventJson = {
+  id: "evil:hourly:20250301T000000Z",
+  asset: HOSTILE,
+  coingecko_id: "evil",
+  start: "2025-03-01T00:00:00.000Z",
+  end: null,
+  ongoing: true,
+  started_before_series: false,
+  direction: "below",
+  worst_deviation_bps: -150,
+  worst_price_usd: 0.985,
+  worst_at: "2025-03-01T02:00:00.000Z",
+  duration_hours: 5,
+  points: 6,
+  gaps: 0,
+  granularity: "hourly",
+  sources: [{ name: "CoinGecko", type: "market", series: "x", as_of: "2025-03-01T05:00:00.000Z" }],
+};
+
+describe("feed builders", () => {
+  it("escapes hostile text so the XML parses and round-trips it as text", () => {
+    expect(xmlEscape(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;");
+    const xml = atomFeed({ events: [event], asOf: event.worst_at, origin: "https://x.test" });
+    expect(xml).not.toContain("<script>");
+    const doc = new DOMParser().parseFromString(xml, "application/xml");
+    expect(doc.getElementsByTagName("parsererror")).toHaveLength(0);
+    const title = doc.getElementsByTagName("entry")[0]?.getElementsByTagName("title")[0];
+    expect(title?.textContent).toContain(`USD+ (x)<script>alert("1")</script>&'`);
+    expect(doc.getElementsByTagName("updated")[0]?.textContent).toBe(event.worst_at);
+  });
+
+  it("marks ongoing events and keeps the id stable as the event deepens or ends", () => {
+    const feed = jsonFeed({ events: [event], asOf: event.worst_at, origin: "https://x.test" });
+    expect(feed.items[0]?.title).toMatch(/ongoing/);
+    const ended = { ...event, end: "2025-03-01T06:00:00.000Z", ongoing: false };
+    const later = jsonFeed({ events: [ended], asOf: ended.end, origin: "https://x.test" });
+    expect(later.items[0]?.id).toBe(feed.items[0]?.id);
+    expect(later.items[0]?.date_modified).toBe(ended.end);
+  });
+});

@@ -1,10 +1,10 @@
 /**
  * `npm run demo`: serves the dashboard against the bundled fake upstream — no network, no key.
- * Builds first when the build is missing or older than the sources, starts
- * tests/fake-upstream on a free loopback port, then `next start` pointed at it. The demo's
+ * Starts tests/fake-upstream on a free loopback port, builds against it when the build is
+ * missing or older than the sources (pages are prerendered), then `next start` pointed at it. The demo's
  * read key and query ids exist only here; the app itself has no demo mode.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DEMO_DUNE_QUERY_IDS, startFakeUpstream } from "../tests/fake-upstream/server";
@@ -28,7 +28,11 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-function buildIfNeeded(): void {
+/**
+ * Builds with the fake upstream's env: cacheable pages are prerendered from its data. Async
+ * spawn: the fake upstream runs in this process and must keep answering during the build.
+ */
+async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
   const buildId = path.join(ROOT, ".next", "BUILD_ID");
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   const sources = Math.max(
@@ -37,12 +41,12 @@ function buildIfNeeded(): void {
   );
   if (built > sources) return;
   console.log("demo: building the app (next build)…");
-  const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const build = spawn("npm", ["run", "build", "--silent"], { cwd: ROOT, env, stdio: "inherit" });
+  const status = await new Promise<number | null>((resolve) => build.on("exit", resolve));
+  if (status !== 0) process.exit(status ?? 1);
 }
 
 async function main(): Promise<void> {
-  buildIfNeeded();
   const port = Number(process.env.PORT ?? 3000);
   const fake = await startFakeUpstream({ port: 0 });
   const kvDir = path.resolve(ROOT, process.env.DEMO_KV_DIR ?? ".data/demo-kv");
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
+  await buildIfNeeded({ ...env, PORT: undefined });
 
   const nextBin = require.resolve("next/dist/bin/next");
   const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {

@@ -16,9 +16,9 @@ export const metadata: Metadata = {
     "Every formula, threshold, weight, time-to-live and source behind the stablecoin intelligence service, and what it does not do.",
 };
 
-// Rendered per request: the CSP nonce (proxy.ts) reaches only dynamically rendered pages, and
-// a prerendered page's inline scripts would be blocked.
-export const dynamic = "force-dynamic";
+// Built at build time (every value on it comes from the code); a day's s-maxage lets a CDN
+// keep it, and a deploy replaces it.
+export const revalidate = 86400;
 
 /** Every value on this page is imported from the code that uses it. */
 export default function MethodologyPage() {

@@ -15,6 +15,7 @@ import {
   type SortKey,
   type SortState,
 } from "./rows";
+import { Pager } from "./Pager";
 import { SortHeader } from "./SortHeader";
 import { SupplyFilters } from "./SupplyFilters";
 import { stickyCell, SupplyRow } from "./SupplyRow";
@@ -22,15 +23,22 @@ import { stickyCell, SupplyRow } from "./SupplyRow";
 export { toCsv } from "./csv";
 
 const COLUMN_COUNT = 8;
+/** Rows rendered at once: the server HTML carries this many; the rest are a page away. */
+export const PAGE_SIZE = 50;
 const noSubscribe = () => () => {};
 
 /**
- * The supply & flows table. Sorting, filtering and CSV export all work on the rows the server
- * rendered: no request leaves the page.
+ * The supply & flows table. Sorting, filtering and CSV export work over every listed asset (the
+ * props carry them once); only one page of rows is rendered. No request leaves the page.
  */
 export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; asOf: string }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filters, setFiltersState] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const setFilters = (next: Filters) => {
+    setFiltersState(next);
+    setPage(0);
+  };
 
   const hrefs = useMemo(() => assetHrefs(assets), [assets]);
   const chains = useMemo(() => chainOptions(assets), [assets]);
@@ -44,7 +52,13 @@ export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; 
     () => true,
     () => false,
   );
-  const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
+  const onSort = (key: SortKey) => {
+    setSort((s) => nextSort(s, key));
+    setPage(0);
+  };
+  const lastPage = Math.max(0, Math.ceil(rows.length / PAGE_SIZE) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const visible = rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   const header = { sort, onSort };
 
   return (
@@ -112,7 +126,7 @@ export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; 
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {visible.map((r) => (
               <SupplyRow key={r.id} row={r} href={hrefs.get(r.id) ?? `/stablecoins/${r.id}`} />
             ))}
             {rows.length === 0 ? (
@@ -135,6 +149,7 @@ export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; 
           </tbody>
         </table>
       </div>
+      <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
       {hasYieldBearing ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           * {rows.find((r) => r.yield_bearing && r.peg_note)?.peg_note}

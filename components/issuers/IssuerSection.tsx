@@ -8,7 +8,6 @@ import { SourceBadge } from "@/components/ui/SourceBadge";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 import { IssuerShareTable } from "./IssuerShareTable";
 import { IssuerTreemap } from "./IssuerTreemap";
-import { toTreemapData } from "./treemapData";
 
 type IssuersBody = Omit<IssuersResponse, "holderAnalyticsSupported">;
 export type IssuersSectionResult = { ok: true; body: IssuersBody } | { ok: false; warning: string };
@@ -78,7 +77,8 @@ export function IssuerSection({
             <Stat label="Listed total" value={formatUsd(body.metadata.total_circulating_usd)} />
           </dl>
           <IssuerTreemap
-            data={toTreemapData(body.tree)}
+            tree={body.tree}
+            total={body.metadata.total_circulating_usd}
             label={`Treemap of USD stablecoin market cap by issuer and chain; ${
               top
                 ? `${top.name} holds ${formatPct(top.share_pct, { digits: 1, signed: false })}`

@@ -2,6 +2,8 @@
 import { chainLabel } from "@/components/format";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 
+export type IssuerTree = IssuersResponse["tree"];
+
 export interface TreemapDatum {
   name: string;
   /** Only on leaves: the layout sums children, so a parent value would be counted twice. */
@@ -13,6 +15,8 @@ export interface TreemapDatum {
 
 /** Chains per issuer drawn as their own tile; the rest share one "Other chains" tile. */
 export const MAX_CHAIN_TILES = 6;
+/** In one issuer's drill-down view there is room for more chain tiles. */
+export const MAX_DRILL_CHAIN_TILES = 24;
 
 export function toTreemapData(
   tree: IssuersResponse["tree"],
@@ -43,4 +47,11 @@ export function toTreemapData(
     children.push({ name: issuer.name, children: shown });
   }
   return { name: tree.name, children };
+}
+
+/** The whole tree, or one issuer's chains when `issuer` names a listed issuer. */
+export function issuerTreemapData(tree: IssuerTree, issuer: string | null): TreemapDatum {
+  const one = issuer === null ? null : tree.children.find((c) => c.name === issuer);
+  if (!one) return toTreemapData(tree);
+  return toTreemapData({ ...tree, children: [one] }, MAX_DRILL_CHAIN_TILES);
 }

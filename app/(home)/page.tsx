@@ -5,11 +5,11 @@ import { SupplySection, type SupplySectionResult } from "@/components/supply/Sup
 import { AsOf } from "@/components/ui/AsOf";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { getIssuers } from "@/lib/issuers";
-import { keepDegradedBriefly } from "@/app/_render/degraded";
+import { keepDegradedBriefly } from "@/lib/page-cache";
 import { getSupplyPanel } from "@/lib/supply";
 
 // Regenerated in the background at the supply panel's own 6 h class (spec §8); a render with
-// warnings is kept only briefly (app/_render/degraded.ts).
+// warnings is kept only briefly (lib/page-cache.ts).
 export const revalidate = 21600;
 
 const UNAVAILABLE = "The data could not be loaded. Try again in a minute.";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { keepDegradedBriefly } from "@/app/_render/degraded";
+import { keepDegradedBriefly } from "@/lib/page-cache";
 import { FlowsPageView } from "@/components/flows/FlowsPageView";
 import { getFlows, type FlowsResult } from "@/lib/flows";
 

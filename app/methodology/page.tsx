@@ -4,6 +4,7 @@ import { CachingSections } from "@/components/methodology/CachingSections";
 import { ConstantsTable } from "@/components/methodology/ConstantsTable";
 import { DepthSections } from "@/components/methodology/DepthSections";
 import { MethodSection } from "@/components/methodology/MethodSection";
+import { PageCachingSection } from "@/components/methodology/PageCachingSection";
 import { PegSections } from "@/components/methodology/PegSections";
 import { RiskSections } from "@/components/methodology/RiskSections";
 import { SourcesSection } from "@/components/methodology/SourcesSection";
@@ -39,6 +40,7 @@ export default function MethodologyPage() {
       <SupplySections />
       <RiskSections />
       <CachingSections />
+      <PageCachingSection />
       <BoundariesSection />
       <MethodSection id="constants">
         <p>The complete list, generated from the constants module.</p>

@@ -17,7 +17,7 @@ import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
 import { getPegHistory } from "@/lib/peg-history";
 import { getPools } from "@/lib/pools";
 import { getRiskConsole } from "@/lib/risk";
-import { keepDegradedBriefly } from "@/app/_render/degraded";
+import { keepDegradedBriefly } from "@/lib/page-cache";
 
 // Rendered on first visit, then regenerated in the background every minute (live prices and
 // pools); a render with warnings is kept only briefly. Unknown selectors cache their 404.

@@ -6,7 +6,7 @@
  * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
   DEMO_DUNE_QUERY_IDS,
@@ -37,18 +37,22 @@ function newestMtime(p: string): number {
  * Builds with the fake upstream's env: cacheable pages are prerendered from its data. Async
  * spawn: the fake upstream runs in this process and must keep answering during the build.
  */
-async function buildIfNeeded(env: NodeJS.ProcessEnv): Promise<void> {
+async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<void> {
   const buildId = path.join(ROOT, ".next", "BUILD_ID");
+  // Pages are prerendered from the fake market: a build for the other market is rebuilt.
+  const marker = path.join(ROOT, ".next", "DEMO_MARKET");
+  const builtFor = existsSync(marker) ? readFileSync(marker, "utf8") : null;
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   const sources = Math.max(
     ...SOURCE_DIRS.map((d) => newestMtime(path.join(ROOT, d))),
     ...SOURCE_FILES.map((f) => newestMtime(path.join(ROOT, f))),
   );
-  if (built > sources) return;
+  if (built > sources && builtFor === market) return;
   console.log("demo: building the app (next build)…");
   const build = spawn("npm", ["run", "build", "--silent"], { cwd: ROOT, env, stdio: "inherit" });
   const status = await new Promise<number | null>((resolve) => build.on("exit", resolve));
   if (status !== 0) process.exit(status ?? 1);
+  writeFileSync(marker, market);
 }
 
 async function main(): Promise<void> {
@@ -74,7 +78,7 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
-  await buildIfNeeded({ ...env, PORT: undefined });
+  await buildIfNeeded({ ...env, PORT: undefined }, market);
 
   const nextBin = require.resolve("next/dist/bin/next");
   const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {

@@ -85,7 +85,7 @@ export function IssuerSection({
                 : ""
             }. The same figures are in the issuer table below.`}
           />
-          <IssuerShareTable body={body} />
+          <IssuerShareTable tree={body.tree} issuers={body.concentration.issuers} />
         </>
       ) : (
         <EmptyState title="No issuer data yet">The aggregate lists no USD stablecoins.</EmptyState>

@@ -1,17 +1,24 @@
+"use client";
+
 import { chainLabel, formatPct, formatUsd } from "@/components/format";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 
-/** Text alternative to the treemap: issuer shares, assets and largest chains, in a table. */
+/**
+ * Text alternative to the treemap: issuer shares, assets and largest chains, in a table.
+ * A client leaf fed the same tree as the treemap, so the page carries the figures once.
+ */
 export function IssuerShareTable({
-  body,
+  tree,
+  issuers,
 }: {
-  body: Pick<IssuersResponse, "tree" | "concentration">;
+  tree: IssuersResponse["tree"];
+  issuers: IssuersResponse["concentration"]["issuers"];
 }) {
-  const nodes = new Map(body.tree.children.map((n) => [n.name, n]));
+  const nodes = new Map(tree.children.map((n) => [n.name, n]));
   return (
     <details className="rounded-lg border border-slate-200 text-sm dark:border-slate-800">
       <summary className="cursor-pointer px-3 py-2 font-medium">
-        Issuer shares as a table ({body.concentration.issuers.length} issuers)
+        Issuer shares as a table ({issuers.length} issuers)
       </summary>
       <div className="relative overflow-x-auto">
         <table className="w-full min-w-[32rem]">
@@ -36,7 +43,7 @@ export function IssuerShareTable({
             </tr>
           </thead>
           <tbody>
-            {body.concentration.issuers.map((i) => {
+            {issuers.map((i) => {
               const node = nodes.get(i.name);
               const chains = [...(node?.children ?? [])]
                 .sort((a, b) => b.value - a.value)

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { backingLabel, formatPct, formatUsd, formatUsdFull, signClass } from "@/components/format";
 import { PegBadge } from "@/components/ui/PegBadge";
-import type { SupplyEntry } from "@/lib/supply/schema";
+import type { TableRow } from "./rows";
 
 const SIGN_TONE = {
   1: "text-emerald-700 dark:text-emerald-400",
@@ -29,7 +29,7 @@ function Change({ pct, usd }: { pct: number | null; usd: number | null }) {
   );
 }
 
-export function SupplyRow({ row, href }: { row: SupplyEntry; href: string }) {
+export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
   return (
     <tr className="border-t border-slate-200 dark:border-slate-800" data-testid="supply-row">
       <td className={`${stickyCell} tabular left-0 w-10 px-2 py-2 text-right text-slate-500`}>

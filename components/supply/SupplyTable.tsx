@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState, useSyncExternalStore } from "react";
-import type { SupplyEntry } from "@/lib/supply/schema";
+import type { TableRow } from "./rows";
 import { csvFileName, downloadCsv, toCsv } from "./csv";
 import {
   assetHrefs,
@@ -31,7 +31,7 @@ const noSubscribe = () => () => {};
  * The supply & flows table. Sorting, filtering and CSV export work over every listed asset (the
  * props carry them once); only one page of rows is rendered. No request leaves the page.
  */
-export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; asOf: string }) {
+export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asOf: string }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [filters, setFiltersState] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(0);

@@ -2,6 +2,7 @@
 
 import { chainLabel, formatPct, formatUsd } from "@/components/format";
 import type { IssuersResponse } from "@/lib/issuers/schema";
+import { expandTree, type CompactIssuer } from "./treemapData";
 
 /**
  * Text alternative to the treemap: issuer shares, assets and largest chains, in a table.
@@ -11,10 +12,10 @@ export function IssuerShareTable({
   tree,
   issuers,
 }: {
-  tree: IssuersResponse["tree"];
+  tree: readonly CompactIssuer[];
   issuers: IssuersResponse["concentration"]["issuers"];
 }) {
-  const nodes = new Map(tree.children.map((n) => [n.name, n]));
+  const nodes = new Map(expandTree(tree).children.map((n) => [n.name, n]));
   return (
     <details className="rounded-lg border border-slate-200 text-sm dark:border-slate-800">
       <summary className="cursor-pointer px-3 py-2 font-medium">

@@ -4,8 +4,12 @@ import dynamic from "next/dynamic";
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { formatUsd } from "@/components/format";
 import { useNearViewport } from "@/components/ui/useNearViewport";
-import { issuerTreemapData, type TreemapDatum } from "./treemapData";
-import type { IssuerTree } from "./treemapData";
+import {
+  expandTree,
+  issuerTreemapData,
+  type CompactIssuer,
+  type TreemapDatum,
+} from "./treemapData";
 
 /** Same box as the chart: the server placeholder and the chart never shift the layout. */
 export const TREEMAP_BOX = "h-80 w-full sm:h-[26rem]";
@@ -43,15 +47,16 @@ function useAnimate(): boolean {
  * The issuer table next to it carries the same numbers for screen readers.
  */
 export function IssuerTreemap({
-  tree,
+  tree: compact,
   total,
   label,
 }: {
-  tree: IssuerTree;
+  tree: readonly CompactIssuer[];
   total: number;
   label: string;
 }) {
   const [issuer, setIssuer] = useState<string | null>(null);
+  const tree = useMemo(() => expandTree(compact), [compact]);
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const animate = useAnimate();
   const pickerId = useId();

@@ -2,7 +2,46 @@
 import { chainLabel } from "@/components/format";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 
-export type IssuerTree = IssuersResponse["tree"];
+/** The part of the issuers tree the treemap and its table use (the API tree fits it). */
+export interface IssuerTree {
+  name: string;
+  children: {
+    name: string;
+    value: number;
+    assets: string[];
+    children: { name: string; value: number }[];
+  }[];
+}
+
+/** The tree as the page sends it to the browser: chains as [name, USD] pairs, whole dollars. */
+export interface CompactIssuer {
+  name: string;
+  value: number;
+  assets: string[];
+  chains: [string, number][];
+}
+
+export function compactTree(tree: IssuersResponse["tree"]): CompactIssuer[] {
+  return tree.children.map((i) => ({
+    name: i.name,
+    value: Math.round(i.value),
+    assets: i.assets,
+    chains: i.children.map((c): [string, number] => [c.name, Math.round(c.value)]),
+  }));
+}
+
+/** Back to the tree shape the treemap and the table read. */
+export function expandTree(issuers: readonly CompactIssuer[]): IssuerTree {
+  return {
+    name: "USD stablecoins",
+    children: issuers.map((i) => ({
+      name: i.name,
+      value: i.value,
+      assets: i.assets,
+      children: i.chains.map(([name, value]) => ({ name, value })),
+    })),
+  };
+}
 
 export interface TreemapDatum {
   name: string;
@@ -18,10 +57,7 @@ export const MAX_CHAIN_TILES = 6;
 /** In one issuer's drill-down view there is room for more chain tiles. */
 export const MAX_DRILL_CHAIN_TILES = 24;
 
-export function toTreemapData(
-  tree: IssuersResponse["tree"],
-  maxChains: number = MAX_CHAIN_TILES,
-): TreemapDatum {
+export function toTreemapData(tree: IssuerTree, maxChains: number = MAX_CHAIN_TILES): TreemapDatum {
   const children: TreemapDatum[] = [];
   for (const issuer of tree.children) {
     if (!(issuer.value > 0)) continue;

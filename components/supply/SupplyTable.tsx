@@ -23,6 +23,9 @@ import { stickyCell, SupplyRow } from "./SupplyRow";
 export { toCsv } from "./csv";
 
 const COLUMN_COUNT = 8;
+/** Cell padding, row borders and no-wrap for every body row, set once on the table body. */
+const ROW_CELLS =
+  "whitespace-nowrap [&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2";
 /** Rows rendered at once: the server HTML carries this many; the rest are a page away. */
 export const PAGE_SIZE = 50;
 const noSubscribe = () => () => {};
@@ -125,7 +128,7 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={ROW_CELLS}>
             {visible.map((r) => (
               <SupplyRow key={r.id} row={r} href={hrefs.get(r.id) ?? `/stablecoins/${r.id}`} />
             ))}

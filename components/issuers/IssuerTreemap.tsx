@@ -62,7 +62,8 @@ export function IssuerTreemap({
   const pickerId = useId();
   const data: TreemapDatum = useMemo(() => issuerTreemapData(tree, issuer), [tree, issuer]);
   const drilled = issuer !== null && data.children && data.children.length > 0;
-  const issuers = tree.children.filter((c) => c.value > 0);
+  const issuers = useMemo(() => tree.children.filter((c) => c.value > 0), [tree]);
+  const colorOrder = useMemo(() => issuers.map((c) => c.name), [issuers]);
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-end gap-3 text-sm">
@@ -104,6 +105,7 @@ export function IssuerTreemap({
             total={total}
             label={drilled ? `${label} Showing the chains of ${issuer}.` : label}
             animate={animate}
+            colorOrder={colorOrder}
             onPick={(i) => setIssuer((cur) => (cur === i ? null : i))}
           />
         ) : (

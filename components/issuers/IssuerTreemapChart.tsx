@@ -39,16 +39,18 @@ export default function IssuerTreemapChart({
   label,
   animate,
   onPick,
+  colorOrder,
 }: {
   data: TreemapDatum;
+  /** Issuers in the whole tree's order: an issuer keeps its colour when drilled into. */
+  colorOrder: readonly string[];
   total: number;
   label: string;
   animate: boolean;
   onPick: (issuer: string) => void;
 }) {
-  const issuers = (data.children ?? []).map((c) => c.name);
   const colorOf = (issuer: string | undefined) =>
-    PALETTE[Math.max(0, issuers.indexOf(issuer ?? "")) % PALETTE.length]!;
+    PALETTE[Math.max(0, colorOrder.indexOf(issuer ?? "")) % PALETTE.length]!;
   return (
     <ResponsiveTreeMap<TreemapDatum>
       data={data}
@@ -65,6 +67,7 @@ export default function IssuerTreemapChart({
       parentLabelTextColor={LABEL_COLOR}
       label={(n) => `${n.data.name} ${n.formattedValue}`}
       labelSkipSize={LABEL_SKIP_PX}
+      orientLabel={false}
       labelTextColor={LABEL_COLOR}
       colors={(n) =>
         n.isLeaf
@@ -85,7 +88,7 @@ export default function IssuerTreemapChart({
       }}
       tooltip={({ node }) => (
         <div
-          className="rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-900 shadow"
+          className="rounded border border-slate-300 bg-white px-2 py-1 text-xs whitespace-nowrap text-slate-900 shadow"
           data-testid="treemap-tooltip"
         >
           <strong>

@@ -22,7 +22,7 @@ function Change({ pct, usd }: { pct: number | null; usd: number | null }) {
   return (
     <span className={`tabular flex flex-col items-end ${SIGN_TONE[signClass(pct)]}`}>
       <span className="font-medium">{formatPct(pct)}</span>
-      <span className="text-xs opacity-80">{formatUsd(usd, { signed: true })}</span>
+      <span className="text-xs">{formatUsd(usd, { signed: true })}</span>
     </span>
   );
 }

@@ -47,6 +47,10 @@ describe("issuer treemap", () => {
       String(ISSUERS_BODY.metadata.total_circulating_usd),
     );
     expect(screen.getByTestId("issuer-treemap").contains(chart)).toBe(true);
+    expect(screen.queryByRole("table")).toBeNull();
+    const details = screen.getByText(/Issuer shares as a table/).closest("details")!;
+    details.open = true;
+    fireEvent(details, new Event("toggle"));
     const table = screen.getByRole("table");
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);

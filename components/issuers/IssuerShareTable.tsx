@@ -5,6 +5,14 @@ import { chainLabel, formatPct, formatUsd } from "@/components/format";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 import { expandTree, type CompactIssuer } from "./treemapData";
 
+const COLUMNS: ReadonlyArray<readonly [string, "text-left" | "text-right"]> = [
+  ["Issuer", "text-left"],
+  ["Share", "text-right"],
+  ["Circulating", "text-right"],
+  ["Assets", "text-left"],
+  ["Largest chains", "text-left"],
+];
+
 /**
  * Text alternative to the treemap: issuer shares, assets and largest chains, in a table.
  * A client leaf fed the same tree as the treemap, so the page carries the figures once; the
@@ -33,21 +41,11 @@ export function IssuerShareTable({
             <caption className="sr-only">Share of listed USD stablecoin supply by issuer</caption>
             <thead className="text-xs text-slate-600 dark:text-slate-300">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Issuer
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Share
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Circulating
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Assets
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Largest chains
-                </th>
+                {COLUMNS.map(([label, align]) => (
+                  <th key={label} scope="col" className={`px-3 py-2 font-medium ${align}`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

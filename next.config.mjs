@@ -16,8 +16,9 @@ const DEV = process.env.NODE_ENV === "development";
 
 /**
  * One static policy for every page, so pages stay cacheable (a per-request nonce would force
- * each view to render on the server). Script files come only from this origin and carry
- * subresource-integrity hashes (`experimental.sri`); inline scripts are Next's own streamed
+ * each view to render on the server). Script files come only from this origin; the bootstrap
+ * files carry subresource-integrity hashes (`experimental.sri`; Next 16.4.5 leaves the layout's
+ * segment chunks without one); inline scripts are Next's own streamed
  * payload (`self.__next_f.push`), which changes per page and so cannot be hashed ahead of time:
  * hence 'unsafe-inline' for <script> elements, while `script-src-attr 'none'` refuses every
  * inline event handler (`onerror=`, `onclick=`) and `javascript:` stays blocked. React escapes

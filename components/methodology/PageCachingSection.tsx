@@ -37,9 +37,9 @@ export function PageCachingSection() {
         </li>
         <li>
           One static Content-Security-Policy for every page (no per-request nonce, which would force
-          a render per view): script files only from this site, each pinned by a
-          subresource-integrity hash; inline scripts allowed for the framework&apos;s streamed page
-          data; inline event handlers (<Name>script-src-attr &apos;none&apos;</Name>), plugins,
+          a render per view): script files only from this site, the framework&apos;s own pinned by
+          subresource-integrity hashes; inline scripts allowed for the framework&apos;s streamed
+          page data; inline event handlers (<Name>script-src-attr &apos;none&apos;</Name>), plugins,
           framing and <Name>eval</Name> refused. Text from providers is always escaped, and a
           provider link is shown only when it is <Name>https</Name> on that provider&apos;s own
           site.

@@ -12,21 +12,54 @@ const SECURITY_HEADERS = [
   },
 ];
 
+const DEV = process.env.NODE_ENV === "development";
+
+/**
+ * One static policy for every page, so pages stay cacheable (a per-request nonce would force
+ * each view to render on the server). Script files come only from this origin; the bootstrap
+ * files carry subresource-integrity hashes (`experimental.sri`; Next 16.4.5 leaves the layout's
+ * segment chunks without one); inline scripts are Next's own streamed
+ * payload (`self.__next_f.push`), which changes per page and so cannot be hashed ahead of time:
+ * hence 'unsafe-inline' for <script> elements, while `script-src-attr 'none'` refuses every
+ * inline event handler (`onerror=`, `onclick=`) and `javascript:` stays blocked. React escapes
+ * every upstream string. 'unsafe-eval' only in `next dev` (React's debugging needs it).
+ * See README "Security headers" and /methodology#caching.
+ */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  `script-src 'self' 'unsafe-inline'${DEV ? " 'unsafe-eval'" : ""}`,
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+/** JSON only: nothing on an API response may run or be framed. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** How long a CDN may serve a page past its `revalidate` while it re-renders in the background. */
+const PAGE_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["redis", "@redis/client"],
+  expireTime: PAGE_EXPIRE_SECONDS,
+  experimental: { sri: { algorithm: "sha256" } },
   async headers() {
     return [
       { source: "/:path*", headers: SECURITY_HEADERS },
       {
-        // JSON only: nothing on an API response may run or be framed. Pages get a nonce CSP (proxy.ts).
-        source: "/api/:path*",
-        headers: [
-          { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
-        ],
+        source: "/((?!api/).*)",
+        headers: [{ key: "Content-Security-Policy", value: PAGE_CSP }],
       },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
     ];
   },
 };

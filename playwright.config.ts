@@ -36,6 +36,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), DEMO_KV_DIR: ".data/e2e-kv", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      PORT: String(PORT),
+      DEMO_KV_DIR: ".data/e2e-kv",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // `DEMO_MARKET=full` runs the suite (and tests/e2e/full-market.spec.ts) on the whole market.
+      DEMO_MARKET: process.env.DEMO_MARKET ?? "fixture",
+    },
   },
 });

@@ -22,6 +22,7 @@ import { lighthouseScores } from "./bench/lighthouse";
 import { get } from "./bench/load";
 import { describeMachine } from "./bench/machine";
 import { METHOD, notesFor } from "./bench/method";
+import { pageLoad } from "./bench/page-load";
 import { pageWeights } from "./bench/pages";
 import { renderReport, verdict, type Section } from "./bench/report";
 import { MEMORY_NODE_ARGS } from "./bench/scenarios";
@@ -76,12 +77,24 @@ async function main(): Promise<number> {
   const sections: Section[] = [];
   const running: NextApp[] = [];
   let fake: FakeUpstream | undefined;
+  /** The whole recorded market, for the page sections (issue 15). */
+  let fullFake: FakeUpstream | undefined;
   let redis: RedisServer | undefined;
   const app = async (
-    o: { redis?: boolean; env?: Record<string, string>; nodeArgs?: string[] } = {},
+    o: {
+      redis?: boolean;
+      env?: Record<string, string>;
+      nodeArgs?: string[];
+      fake?: FakeUpstream;
+    } = {},
   ) => {
     const redisUrl = o.redis ? redis!.url : undefined;
-    const a = await startNextApp({ fake: fake!, redisUrl, env: o.env, nodeArgs: o.nodeArgs });
+    const a = await startNextApp({
+      fake: o.fake ?? fake!,
+      redisUrl,
+      env: o.env,
+      nodeArgs: o.nodeArgs,
+    });
     running.push(a);
     return a;
   };
@@ -110,12 +123,15 @@ async function main(): Promise<number> {
       }
     }
     if (opts.only.has("pages") || opts.only.has("lighthouse")) {
-      const pagesApp = await app();
+      fullFake = await startFakeUpstream({ port: 0, market: "full" });
+      const pagesApp = await app({ fake: fullFake, env: { BENCH_TRIVIAL_ROUTE: "1" } });
       for (const p of ["/", "/stablecoins/usdc", "/", "/stablecoins/usdc"])
         await get(pagesApp.url + p).then((r) => r.arrayBuffer());
       if (opts.only.has("pages")) {
         step("page weights (build + Chromium)");
         sections.push(await pageWeights(pagesApp));
+        step(`pages under load (${opts.durationSeconds} s per target, ${opts.rounds} rounds)`);
+        sections.push(await pageLoad(pagesApp, opts));
       }
       if (opts.only.has("lighthouse")) {
         step("Lighthouse");
@@ -132,6 +148,7 @@ async function main(): Promise<number> {
     await Promise.all(running.map((a) => a.stop()));
     await redis?.stop();
     await fake?.close();
+    await fullFake?.close();
     dropSnapshot();
   }
 

@@ -1,13 +1,18 @@
 /**
  * `npm run demo`: serves the dashboard against the bundled fake upstream — no network, no key.
- * Builds first when the build is missing or older than the sources, starts
- * tests/fake-upstream on a free loopback port, then `next start` pointed at it. The demo's
+ * Starts tests/fake-upstream on a free loopback port, builds against it when the build is
+ * missing or older than the sources (pages are prerendered), then `next start` pointed at it. The demo's
  * read key and query ids exist only here; the app itself has no demo mode.
+ * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEMO_DUNE_QUERY_IDS, startFakeUpstream } from "../tests/fake-upstream/server";
+import {
+  DEMO_DUNE_QUERY_IDS,
+  marketFromEnv,
+  startFakeUpstream,
+} from "../tests/fake-upstream/server";
 
 const ROOT = path.resolve(__dirname, "..");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
@@ -28,23 +33,36 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-function buildIfNeeded(): void {
+/**
+ * Builds with the fake upstream's env: cacheable pages are prerendered from its data. Async
+ * spawn: the fake upstream runs in this process and must keep answering during the build.
+ */
+async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<void> {
   const buildId = path.join(ROOT, ".next", "BUILD_ID");
+  // Pages are prerendered from the fake market: a build for the other market is rebuilt.
+  const marker = path.join(ROOT, ".next", "DEMO_MARKET");
+  const builtFor = existsSync(marker) ? readFileSync(marker, "utf8") : null;
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   const sources = Math.max(
     ...SOURCE_DIRS.map((d) => newestMtime(path.join(ROOT, d))),
     ...SOURCE_FILES.map((f) => newestMtime(path.join(ROOT, f))),
   );
-  if (built > sources) return;
+  if (built > sources && builtFor === market) return;
   console.log("demo: building the app (next build)…");
-  const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const build = spawn("npm", ["run", "build", "--silent"], { cwd: ROOT, env, stdio: "inherit" });
+  const status = await new Promise<number | null>((resolve) => build.on("exit", resolve));
+  if (status !== 0) process.exit(status ?? 1);
+  writeFileSync(marker, market);
 }
 
 async function main(): Promise<void> {
-  buildIfNeeded();
   const port = Number(process.env.PORT ?? 3000);
-  const fake = await startFakeUpstream({ port: 0 });
+  const market = marketFromEnv(process.env.DEMO_MARKET ?? "fixture");
+  if (!market) {
+    console.error(`demo: DEMO_MARKET must be "fixture" or "full", got ${process.env.DEMO_MARKET}`);
+    process.exit(2);
+  }
+  const fake = await startFakeUpstream({ port: 0, market });
   const kvDir = path.resolve(ROOT, process.env.DEMO_KV_DIR ?? ".data/demo-kv");
   rmSync(kvDir, { recursive: true, force: true });
 
@@ -60,6 +78,7 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
+  await buildIfNeeded({ ...env, PORT: undefined }, market);
 
   const nextBin = require.resolve("next/dist/bin/next");
   const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
@@ -67,7 +86,7 @@ async function main(): Promise<void> {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
-  console.log(`demo: fake upstream on 127.0.0.1:${fake.port}`);
+  console.log(`demo: fake upstream (${market} market) on 127.0.0.1:${fake.port}`);
   console.log(`demo: dashboard at http://localhost:${port}`);
 
   const stop = async (code: number) => {

@@ -6,10 +6,13 @@ import { MarketSupplyHistory } from "@/components/supply-history/MarketSupplyHis
 import { AsOf } from "@/components/ui/AsOf";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { getIssuers } from "@/lib/issuers";
+import { keepDegradedBriefly } from "@/lib/page-cache";
 import { getSupplyPanel } from "@/lib/supply";
 import { Suspense } from "react";
 
-export const dynamic = "force-dynamic";
+// Regenerated in the background at the supply panel's own 6 h class (spec §8); a render with
+// warnings is kept only briefly (lib/page-cache.ts).
+export const revalidate = 21600;
 
 const UNAVAILABLE = "The data could not be loaded. Try again in a minute.";
 
@@ -27,6 +30,13 @@ async function settle<T extends SupplySectionResult | IssuersSectionResult>(
 export default async function HomePage() {
   const [supply, issuers] = await Promise.all([settle(getSupplyPanel()), settle(getIssuers())]);
   const supplyWarnings = supply.ok ? supply.body.warnings : [];
+  await keepDegradedBriefly(
+    !supply.ok ||
+      !issuers.ok ||
+      supplyWarnings.length > 0 ||
+      supply.body.metadata.stale ||
+      issuers.body.warnings.length > 0,
+  );
   const symbols = supply.ok ? [...new Set(supply.body.assets.map((a) => a.symbol))] : [];
 
   return (

@@ -5,6 +5,7 @@ import { ConstantsTable } from "@/components/methodology/ConstantsTable";
 import { DepegEventsSection } from "@/components/methodology/DepegEventsSection";
 import { DepthSections } from "@/components/methodology/DepthSections";
 import { MethodSection } from "@/components/methodology/MethodSection";
+import { PageCachingSection } from "@/components/methodology/PageCachingSection";
 import { PegSections } from "@/components/methodology/PegSections";
 import { RiskSections } from "@/components/methodology/RiskSections";
 import { SourcesSection } from "@/components/methodology/SourcesSection";
@@ -17,9 +18,9 @@ export const metadata: Metadata = {
     "Every formula, threshold, weight, time-to-live and source behind the stablecoin intelligence service, and what it does not do.",
 };
 
-// Rendered per request: the CSP nonce (proxy.ts) reaches only dynamically rendered pages, and
-// a prerendered page's inline scripts would be blocked.
-export const dynamic = "force-dynamic";
+// Built at build time (every value on it comes from the code); a day's s-maxage lets a CDN
+// keep it, and a deploy replaces it.
+export const revalidate = 86400;
 
 /** Every value on this page is imported from the code that uses it. */
 export default function MethodologyPage() {
@@ -41,6 +42,7 @@ export default function MethodologyPage() {
       <SupplySections />
       <RiskSections />
       <CachingSections />
+      <PageCachingSection />
       <BoundariesSection />
       <MethodSection id="constants">
         <p>The complete list, generated from the constants module.</p>

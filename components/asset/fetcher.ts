@@ -4,6 +4,8 @@ export class FetchError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The error body, when the service sent JSON (e.g. a 404's suggestions). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = "FetchError";
@@ -27,7 +29,7 @@ export async function fetchJson<T>(url: string): Promise<T> {
   }
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    throw new FetchError(messageOf(body, res.status), res.status);
+    throw new FetchError(messageOf(body, res.status), res.status, body);
   }
   return (await res.json()) as T;
 }

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { SourceBadge } from "@/components/ui/SourceBadge";
 import { ScheduledBadge } from "./FlowPanel";
@@ -14,7 +13,10 @@ export function flowsHref(q: string | null, window: FlowWindow): string {
   return s ? `/flows?${s}` : "/flows";
 }
 
-/** Title, the not-live notice, one scheduled/cached badge per dataset, controls and warnings. */
+/**
+ * Title, the not-live notice, one scheduled/cached badge per dataset, controls and warnings.
+ * Window and asset links are plain page loads: the page reads its query string in the browser.
+ */
 export function FlowsHeader({
   q,
   asset,
@@ -64,15 +66,14 @@ export function FlowsHeader({
           <span className="text-xs font-medium text-slate-600 dark:text-slate-300">Window</span>
           <span className="inline-flex overflow-hidden rounded border border-slate-300 dark:border-slate-700">
             {WINDOWS.map((w) => (
-              <Link
+              <a
                 key={w}
                 href={flowsHref(q, w)}
-                prefetch={false}
                 aria-current={w === window ? "page" : undefined}
                 className="px-3 py-1.5 text-sm hover:bg-slate-100 aria-[current=page]:bg-slate-900 aria-[current=page]:text-white dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-100 dark:aria-[current=page]:text-slate-900"
               >
                 {w}
-              </Link>
+              </a>
             ))}
           </span>
         </nav>
@@ -101,13 +102,12 @@ export function FlowsHeader({
             Apply
           </button>
           {q ? (
-            <Link
+            <a
               href={flowsHref(null, window)}
-              prefetch={false}
               className="h-9 px-1 text-sm leading-9 text-sky-700 underline dark:text-sky-400"
             >
               All assets
-            </Link>
+            </a>
           ) : null}
         </form>
       </div>

@@ -8,10 +8,20 @@ import { SourceBadge } from "@/components/ui/SourceBadge";
 import type { IssuersResponse } from "@/lib/issuers/schema";
 import { IssuerShareTable } from "./IssuerShareTable";
 import { IssuerTreemap } from "./IssuerTreemap";
-import { toTreemapData } from "./treemapData";
+import { compactTree } from "./treemapData";
 
 type IssuersBody = Omit<IssuersResponse, "holderAnalyticsSupported">;
 export type IssuersSectionResult = { ok: true; body: IssuersBody } | { ok: false; warning: string };
+
+const SHARE_DECIMALS = 100;
+/** The table shows one decimal of share and rounded dollars: the page sends no more. */
+function roundShare<T extends { share_pct: number; circulating_usd: number }>(i: T): T {
+  return {
+    ...i,
+    share_pct: Math.round(i.share_pct * SHARE_DECIMALS) / SHARE_DECIMALS,
+    circulating_usd: Math.round(i.circulating_usd),
+  };
+}
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -49,6 +59,8 @@ export function IssuerSection({
     <SourceBadge name="DefiLlama" type="aggregate" />
   );
   const top = body?.concentration.top_issuer;
+  // One compact copy of the tree for both client leaves (the page payload carries it once).
+  const tree = body ? compactTree(body.tree) : [];
   return (
     <Section
       id="issuers"
@@ -78,14 +90,15 @@ export function IssuerSection({
             <Stat label="Listed total" value={formatUsd(body.metadata.total_circulating_usd)} />
           </dl>
           <IssuerTreemap
-            data={toTreemapData(body.tree)}
+            tree={tree}
+            total={body.metadata.total_circulating_usd}
             label={`Treemap of USD stablecoin market cap by issuer and chain; ${
               top
                 ? `${top.name} holds ${formatPct(top.share_pct, { digits: 1, signed: false })}`
                 : ""
             }. The same figures are in the issuer table below.`}
           />
-          <IssuerShareTable body={body} />
+          <IssuerShareTable tree={tree} issuers={body.concentration.issuers.map(roundShare)} />
         </>
       ) : (
         <EmptyState title="No issuer data yet">The aggregate lists no USD stablecoins.</EmptyState>

@@ -14,6 +14,7 @@ export const METHOD_SECTIONS = [
   { id: "risk-score", title: "Risk score" },
   { id: "confidence", title: "Confidence score" },
   { id: "caching", title: "Caching and time-to-live" },
+  { id: "page-caching", title: "Page caching and security policy" },
   { id: "telemetry", title: "Telemetry" },
   { id: "boundaries", title: "Boundaries: what the service does not do" },
   { id: "constants", title: "All named constants" },

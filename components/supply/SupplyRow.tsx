@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { backingLabel, formatPct, formatUsd, formatUsdFull, signClass } from "@/components/format";
 import { PegBadge } from "@/components/ui/PegBadge";
-import type { SupplyEntry } from "@/lib/supply/schema";
+import type { TableRow } from "./rows";
 
 const SIGN_TONE = {
   1: "text-emerald-700 dark:text-emerald-400",
@@ -21,21 +21,21 @@ function Change({ pct, usd }: { pct: number | null; usd: number | null }) {
   }
   return (
     <span className={`tabular flex flex-col items-end ${SIGN_TONE[signClass(pct)]}`}>
-      <span className="font-medium whitespace-nowrap">{formatPct(pct)}</span>
-      <span className="text-xs whitespace-nowrap opacity-80">
-        {formatUsd(usd, { signed: true })}
-      </span>
+      <span className="font-medium">{formatPct(pct)}</span>
+      <span className="text-xs">{formatUsd(usd, { signed: true })}</span>
     </span>
   );
 }
 
-export function SupplyRow({ row, href }: { row: SupplyEntry; href: string }) {
+/**
+ * One ranked row. Padding, borders and no-wrap come from the table (SupplyTable's `ROW_CELLS`),
+ * so each of the page's rows carries only what differs.
+ */
+export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
   return (
-    <tr className="border-t border-slate-200 dark:border-slate-800" data-testid="supply-row">
-      <td className={`${stickyCell} tabular left-0 w-10 px-2 py-2 text-right text-slate-500`}>
-        {row.rank}
-      </td>
-      <th scope="row" className={`${stickyCell} left-10 px-2 py-2 text-left font-semibold`}>
+    <tr data-testid="supply-row">
+      <td className={`${stickyCell} tabular left-0 w-10 text-right text-slate-500`}>{row.rank}</td>
+      <th scope="row" className={`${stickyCell} left-10 text-left font-semibold`}>
         <Link
           href={href}
           className="text-sky-700 hover:underline dark:text-sky-400"
@@ -47,29 +47,26 @@ export function SupplyRow({ row, href }: { row: SupplyEntry; href: string }) {
           {row.name}
         </span>
       </th>
-      <td className="hidden max-w-[14rem] truncate px-2 py-2 sm:table-cell" title={row.name}>
+      <td className="hidden max-w-[14rem] truncate sm:table-cell" title={row.name}>
         {row.name}
       </td>
-      <td
-        className="tabular px-2 py-2 text-right whitespace-nowrap"
-        title={formatUsdFull(row.circulating_usd)}
-      >
+      <td className="tabular text-right" title={formatUsdFull(row.circulating_usd)}>
         {formatUsd(row.circulating_usd)}
       </td>
-      <td className="px-2 py-2 text-right">
+      <td className="text-right">
         <Change pct={row.change_7d_pct} usd={row.change_7d_usd} />
       </td>
-      <td className="px-2 py-2 text-right">
+      <td className="text-right">
         <Change pct={row.change_30d_pct} usd={row.change_30d_usd} />
       </td>
-      <td className="px-2 py-2 text-right">
+      <td className="text-right">
         <PegBadge
           bps={row.peg_deviation_bps}
           yieldBearing={row.yield_bearing}
           pegNote={row.peg_note}
         />
       </td>
-      <td className="px-2 py-2 whitespace-nowrap">{backingLabel(row.backing)}</td>
+      <td>{backingLabel(row.backing)}</td>
     </tr>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { Section } from "@/components/ui/Section";
 import { SourceBadge } from "@/components/ui/SourceBadge";
 import type { SupplyResponse } from "@/lib/supply/schema";
+import { toTableRow } from "./rows";
 import { SupplyTable } from "./SupplyTable";
 
 type SupplyBody = Omit<SupplyResponse, "holderAnalyticsSupported">;
@@ -28,7 +29,7 @@ export function SupplySection({ result }: { result: SupplySectionResult }) {
       {!result.ok ? (
         <ErrorState title="Supply data is unavailable" message={result.warning} retryHref="/" />
       ) : body && body.assets.length > 0 ? (
-        <SupplyTable assets={body.assets} asOf={body.metadata.as_of} />
+        <SupplyTable assets={body.assets.map(toTableRow)} asOf={body.metadata.as_of} />
       ) : (
         <EmptyState title="No stablecoins listed">
           The aggregate returned no USD-pegged stablecoins. Try again later.

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState, useSyncExternalStore } from "react";
-import type { SupplyEntry } from "@/lib/supply/schema";
+import type { TableRow } from "./rows";
 import { csvFileName, downloadCsv, toCsv } from "./csv";
 import {
   assetHrefs,
@@ -15,6 +15,7 @@ import {
   type SortKey,
   type SortState,
 } from "./rows";
+import { Pager } from "./Pager";
 import { SortHeader } from "./SortHeader";
 import { SupplyFilters } from "./SupplyFilters";
 import { stickyCell, SupplyRow } from "./SupplyRow";
@@ -22,15 +23,25 @@ import { stickyCell, SupplyRow } from "./SupplyRow";
 export { toCsv } from "./csv";
 
 const COLUMN_COUNT = 8;
+/** Cell padding, row borders and no-wrap for every body row, set once on the table body. */
+const ROW_CELLS =
+  "whitespace-nowrap [&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2";
+/** Rows rendered at once: the server HTML carries this many; the rest are a page away. */
+export const PAGE_SIZE = 50;
 const noSubscribe = () => () => {};
 
 /**
- * The supply & flows table. Sorting, filtering and CSV export all work on the rows the server
- * rendered: no request leaves the page.
+ * The supply & flows table. Sorting, filtering and CSV export work over every listed asset (the
+ * props carry them once); only one page of rows is rendered. No request leaves the page.
  */
-export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; asOf: string }) {
+export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asOf: string }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [filters, setFiltersState] = useState<Filters>(NO_FILTERS);
+  const [page, setPage] = useState(0);
+  const setFilters = (next: Filters) => {
+    setFiltersState(next);
+    setPage(0);
+  };
 
   const hrefs = useMemo(() => assetHrefs(assets), [assets]);
   const chains = useMemo(() => chainOptions(assets), [assets]);
@@ -44,7 +55,13 @@ export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; 
     () => true,
     () => false,
   );
-  const onSort = (key: SortKey) => setSort((s) => nextSort(s, key));
+  const onSort = (key: SortKey) => {
+    setSort((s) => nextSort(s, key));
+    setPage(0);
+  };
+  const lastPage = Math.max(0, Math.ceil(rows.length / PAGE_SIZE) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const visible = rows.slice(shownPage * PAGE_SIZE, (shownPage + 1) * PAGE_SIZE);
   const header = { sort, onSort };
 
   return (
@@ -111,8 +128,8 @@ export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; 
               </th>
             </tr>
           </thead>
-          <tbody>
-            {rows.map((r) => (
+          <tbody className={ROW_CELLS}>
+            {visible.map((r) => (
               <SupplyRow key={r.id} row={r} href={hrefs.get(r.id) ?? `/stablecoins/${r.id}`} />
             ))}
             {rows.length === 0 ? (
@@ -135,6 +152,7 @@ export function SupplyTable({ assets, asOf }: { assets: readonly SupplyEntry[]; 
           </tbody>
         </table>
       </div>
+      <Pager page={shownPage} pageSize={PAGE_SIZE} total={rows.length} onPage={setPage} />
       {hasYieldBearing ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">
           * {rows.find((r) => r.yield_bearing && r.peg_note)?.peg_note}

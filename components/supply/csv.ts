@@ -1,5 +1,5 @@
 /** CSV of the (filtered, sorted) supply rows: RFC 4180 quoting, one header line, CRLF. */
-import type { SupplyEntry } from "@/lib/supply/schema";
+import type { TableRow } from "./rows";
 
 export const CSV_COLUMNS = [
   "rank",
@@ -29,7 +29,7 @@ export function csvCell(value: Cell, { text = false } = {}): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function toCsv(rows: readonly SupplyEntry[]): string {
+export function toCsv(rows: readonly TableRow[]): string {
   const lines = [CSV_COLUMNS.join(",")];
   for (const r of rows) {
     lines.push(

@@ -1,6 +1,37 @@
 /** Client-side table logic over the current result set: hrefs, filters, sorting. No fetching. */
 import type { SupplyEntry } from "@/lib/supply/schema";
 
+/** What the table, its filters and the CSV use of a supply entry (the page sends no more). */
+export type TableRow = Omit<
+  SupplyEntry,
+  "coingecko_id" | "circulatingPrevWeek" | "circulating_prev_month_usd"
+>;
+
+const CENTS = 100;
+const toCents = (usd: number | null) => (usd === null ? null : Math.round(usd * CENTS) / CENTS);
+
+/** The table's row for an entry: unused fields dropped, USD amounts to the cent. */
+export function toTableRow(e: SupplyEntry): TableRow {
+  return {
+    rank: e.rank,
+    id: e.id,
+    symbol: e.symbol,
+    name: e.name,
+    circulating_usd: toCents(e.circulating_usd)!,
+    change_7d_usd: toCents(e.change_7d_usd),
+    change_7d_pct: e.change_7d_pct,
+    change_30d_usd: toCents(e.change_30d_usd),
+    change_30d_pct: e.change_30d_pct,
+    price_usd: e.price_usd,
+    peg_deviation_bps: e.peg_deviation_bps,
+    backing: e.backing,
+    issuer: e.issuer,
+    chains: e.chains,
+    yield_bearing: e.yield_bearing,
+    peg_note: e.peg_note,
+  };
+}
+
 export type SortKey =
   "rank" | "symbol" | "circulating_usd" | "change_7d_pct" | "change_30d_pct" | "peg_deviation_bps";
 export type SortDir = "asc" | "desc";
@@ -25,8 +56,8 @@ const ASSET_PATH_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
  * `/stablecoins/<symbol>` for a symbol held by one listed asset (or the largest of several,
  * which the resolver picks for a bare symbol); `/stablecoins/<DefiLlama id>` for the others.
  */
-export function assetHrefs(rows: readonly SupplyEntry[]): Map<string, string> {
-  const largest = new Map<string, SupplyEntry>();
+export function assetHrefs(rows: readonly TableRow[]): Map<string, string> {
+  const largest = new Map<string, TableRow>();
   for (const r of rows) {
     const key = r.symbol.toLowerCase();
     const cur = largest.get(key);
@@ -42,7 +73,7 @@ export function assetHrefs(rows: readonly SupplyEntry[]): Map<string, string> {
 }
 
 /** Chains present in the rows, most widely listed first, then alphabetical. */
-export function chainOptions(rows: readonly SupplyEntry[]): string[] {
+export function chainOptions(rows: readonly TableRow[]): string[] {
   const count = new Map<string, number>();
   for (const r of rows) for (const c of new Set(r.chains)) count.set(c, (count.get(c) ?? 0) + 1);
   return [...count.entries()]
@@ -50,7 +81,7 @@ export function chainOptions(rows: readonly SupplyEntry[]): string[] {
     .map(([c]) => c);
 }
 
-export function filterRows(rows: readonly SupplyEntry[], f: Filters): SupplyEntry[] {
+export function filterRows(rows: readonly TableRow[], f: Filters): TableRow[] {
   const text = f.text.trim().toLowerCase();
   return rows.filter(
     (r) =>
@@ -64,7 +95,7 @@ export function filterRows(rows: readonly SupplyEntry[], f: Filters): SupplyEntr
 }
 
 /** Sorted copy; missing values always go last, ties keep rank order. */
-export function sortRows(rows: readonly SupplyEntry[], s: SortState): SupplyEntry[] {
+export function sortRows(rows: readonly TableRow[], s: SortState): TableRow[] {
   const factor = s.dir === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => {
     if (s.key === "symbol") {

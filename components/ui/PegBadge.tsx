@@ -45,7 +45,7 @@ export function PegBadge({
         : "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200";
     badge = (
       <span className={`rounded px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ${tone}`}>
-        {within ? "within" : "outside"} ±{PEG_BAND_BPS} bps
+        {`${within ? "within" : "outside"} ±${PEG_BAND_BPS} bps`}
       </span>
     );
   }

@@ -9,6 +9,7 @@ import type { AggregateAsset, DexPool, MarketQuote, MarketTicker } from "@/lib/d
 import { EmptyResultError, type CachedRead } from "@/lib/snapshot/cached-read";
 import { readAggregate, readDexPools, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
+import { once } from "@/lib/render-once";
 import { TRACKED_ASSETS } from "./registry";
 import {
   resolveAsset,
@@ -111,7 +112,8 @@ export async function loadAssetContext(
   needs: ContextNeeds,
   signal?: AbortSignal,
 ): Promise<ContextResult> {
-  const aggregatePromise = settle(readAggregate({ signal }));
+  // Each source read once per page render (lib/render-once.ts), whatever the needs.
+  const aggregatePromise = once("aggregate", () => settle(readAggregate({ signal })));
   let resolution = resolveAsset(q, []);
   let aggregate: Awaited<typeof aggregatePromise> | undefined;
   if (!resolution.ok || !resolution.asset.tracked) {
@@ -126,10 +128,16 @@ export async function loadAssetContext(
 
   const [agg, quotes, tickers, pools, supplySnapshot] = await Promise.all([
     aggregate ?? aggregatePromise,
-    needs.quote && quoteIds.length > 0 ? settle(readMarketQuotes(quoteIds, { signal })) : null,
-    needs.tickers && geckoId ? settle(readTickers(geckoId, { signal })) : null,
-    needs.pools ? loadPools(asset, signal) : null,
-    needs.supplySnapshot ? readSnapshot("supplyByChain", { signal }) : null,
+    needs.quote && quoteIds.length > 0
+      ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, { signal })))
+      : null,
+    needs.tickers && geckoId
+      ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, { signal })))
+      : null,
+    needs.pools ? once(`pools:${asset.defillamaId}`, () => loadPools(asset, signal)) : null,
+    needs.supplySnapshot
+      ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", { signal }))
+      : null,
   ]);
 
   const aggregateAssets = agg.value?.assets ?? [];

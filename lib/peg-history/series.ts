@@ -7,6 +7,7 @@ import { isoOrNull } from "@/lib/domain/time";
 import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";
+import { once } from "@/lib/render-once";
 import { readMarketChart } from "@/lib/snapshot/live";
 
 /** The market provider's history request for each window. */
@@ -56,6 +57,16 @@ export async function loadWindowSeries(
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
   if (!coingeckoId) return { points: null, asOf: null };
+  return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
+    readWindowSeries(coingeckoId, window, signal),
+  );
+}
+
+async function readWindowSeries(
+  coingeckoId: string,
+  window: DepegWindow,
+  signal?: AbortSignal,
+): Promise<WindowSeries> {
   try {
     const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], { signal });
     return { points: r.value.prices, asOf: r.storedAt };

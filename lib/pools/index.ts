@@ -6,6 +6,7 @@
 import { loadAssetContext } from "@/lib/assets/context";
 import { DEX_CHAINS } from "@/lib/domain/chains";
 import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
+import { safePoolUrl } from "@/lib/providers/dexscreener/map";
 import type { PoolRecord, PoolsResponse } from "./schema";
 
 export const POOLS_METHOD =
@@ -21,7 +22,8 @@ function toRecord(p: PoolDepth, symbol: string, sizeUsd: number | null): PoolRec
     chain: p.pool.chain,
     venue: p.pool.dexId,
     pair_address: p.pool.pairAddress,
-    url: p.pool.url,
+    // Checked again on the way out: a value cached before the mapper checked links is dropped too.
+    url: safePoolUrl(p.pool.url),
     labels: p.pool.labels,
     pair: pairName(p, symbol),
     counter_symbol: p.pool.counterSymbol,

@@ -119,7 +119,8 @@ export async function providerGet<S extends z.ZodType>(
       fetch(url, {
         method: "GET",
         redirect: "error",
-        cache: "no-store",
+        // No `cache` option: the read layer caches, and an explicit "no-store" would turn every
+        // page that reads through it into a per-request render (Next treats it as dynamic).
         headers: { accept: "application/json", ...opts.headers },
         signal: deadline.signal,
       }),

@@ -10,6 +10,7 @@ import { table, type Goal, type Section } from "./report";
 import type { NextApp } from "./servers";
 
 export const LIGHTHOUSE_GOAL = 90;
+export const ACCESSIBILITY_GOAL = 100;
 const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"];
 const METRICS = [
   ["first-contentful-paint", "FCP"],
@@ -21,6 +22,7 @@ const METRICS = [
 
 interface LhRun {
   score: number;
+  accessibility: number;
   metrics: Record<string, string>;
   warnings: string[];
 }
@@ -31,7 +33,12 @@ async function runOnce(url: string, preset: "mobile" | "desktop"): Promise<LhRun
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility"],
+      },
       preset === "desktop" ? desktopConfig : undefined,
     );
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
@@ -39,8 +46,10 @@ async function runOnce(url: string, preset: "mobile" | "desktop"): Promise<LhRun
     const metrics: Record<string, string> = {};
     for (const [id, short] of METRICS) metrics[short] = lhr.audits[id]?.displayValue ?? "—";
     const score = lhr.categories.performance?.score;
+    const a11y = lhr.categories.accessibility?.score;
     return {
       score: typeof score === "number" ? Math.round(score * 100) : 0,
+      accessibility: typeof a11y === "number" ? Math.round(a11y * 100) : 0,
       metrics,
       warnings: [...lhr.runWarnings, ...(lhr.runtimeError ? [lhr.runtimeError.message] : [])],
     };
@@ -60,6 +69,7 @@ export async function lighthouseScores(app: NextApp): Promise<Section> {
         `\`${p.path}\``,
         preset,
         `**${r.score}**`,
+        r.accessibility,
         ...METRICS.map(([, short]) => r.metrics[short] ?? "—"),
       ]);
       goals.push({
@@ -69,18 +79,26 @@ export async function lighthouseScores(app: NextApp): Promise<Section> {
         observed: String(r.score),
         pass: r.score >= LIGHTHOUSE_GOAL,
       });
+      if (preset === "mobile")
+        goals.push({
+          item: "15.3",
+          what: `Lighthouse accessibility, \`${p.path}\`, mobile`,
+          goal: `${ACCESSIBILITY_GOAL}`,
+          observed: String(r.accessibility),
+          pass: r.accessibility >= ACCESSIBILITY_GOAL,
+        });
       for (const w of r.warnings) notes.push(`- ${p.path} (${preset}): ${w}`);
     }
   }
   const body = [
-    `Lighthouse ${versionOf("lighthouse")} (node API, performance category only), ` +
+    `Lighthouse ${versionOf("lighthouse")} (node API, performance and accessibility categories), ` +
       `chrome-launcher ${versionOf("chrome-launcher")} with \`${CHROMIUM_PATH}\` ` +
       `\`${FLAGS.join(" ")}\`, one run per page and preset against the warm \`next start\` ` +
-      "(file store, fake upstream). mobile = Lighthouse's default (simulated throttling: slow 4G, " +
+      "(file store, full-market fake upstream). mobile = Lighthouse's default (simulated throttling: slow 4G, " +
       "4× CPU slowdown, Moto G Power viewport); desktop = its desktop preset. Scores vary by a " +
       "few points between runs on a shared box.",
     "",
-    table(["Page", "Preset", "Score", ...METRICS.map(([, s]) => s)], rows),
+    table(["Page", "Preset", "Score", "A11y", ...METRICS.map(([, s]) => s)], rows),
     ...(notes.length ? ["", "Lighthouse run warnings:", "", ...notes] : []),
   ].join("\n");
   return { title: "4b. Pages: Lighthouse", body, goals };

@@ -9,6 +9,8 @@ export interface CannonResult {
   rps: number;
   p50Ms: number;
   p99Ms: number;
+  /** Slowest request of the run. */
+  maxMs: number;
   total: number;
   non2xx: number;
   errors: number;
@@ -24,6 +26,7 @@ export async function cannon(
     rps: r.requests.average,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
     total: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,

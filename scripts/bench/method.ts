@@ -58,10 +58,11 @@ look at the entry after taking the lock.
   "4": `
 **Item 4 — Lighthouse.** Total Blocking Time decided the earlier misses, and it came from the
 charts: lazy in bytes but not in time (fetched, evaluated and mounted right after hydration). The
-home treemap is now laid out and drawn on the server as static SVG (no chart library on \`/\`), and
-the asset page's peg chart mounts when it comes within 300 px of the viewport. What is left on
-\`/\` (mobile) is mostly LCP: the largest element is the intro paragraph, painted when the streamed
-page replaces \`loading.tsx\`, so early script evaluation counts toward it. Scores move by a few
+home treemap (@nivo/treemap) and the asset page's peg chart mount when they come within 300 px of
+the viewport, behind a placeholder of the same size. Pages are cached (incremental static
+regeneration) without \`loading.tsx\` boundaries, so the HTML carries the content itself and the
+intro paragraph (the largest element) paints without waiting for a script to swap it in; the
+supply table renders one page of 50 rows. What remains is hydration (TBT). Scores move by several
 points between runs on a shared box; re-run on a quiet machine before reading more into a miss.
 `,
   "5": `

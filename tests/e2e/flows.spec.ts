@@ -133,3 +133,18 @@ test("24h falls back to 7d for migration and a bad window is ignored", async ({ 
     "page",
   );
 });
+
+test("?q= is read in the browser: one asset's flows from the JSON route, unknown → empty state", async ({
+  page,
+}) => {
+  const api: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/stablecoin-flows")) api.push(new URL(r.url()).search);
+  });
+  await openFlows(page, "/flows?q=usdc");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stablecoin flows: USDC");
+  expect(api).toEqual(["?q=usdc"]);
+  await expect(page.getByRole("link", { name: "All assets" })).toHaveAttribute("href", "/flows");
+  await openFlows(page, "/flows?q=nosuchcoin");
+  await expect(page.getByText("No USD stablecoin matches “nosuchcoin”")).toBeVisible();
+});

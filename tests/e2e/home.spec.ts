@@ -10,9 +10,12 @@ async function openHome(page: Page) {
   page.on("pageerror", (e) => errors.push(e.message));
   const response = await page.goto(HOME);
   expect(response?.status()).toBe(200);
-  // Hydrated table and the server-drawn treemap: after this the page needs no requests.
+  // Hydrated table and the treemap (nivo, loaded when it nears the viewport): after this the
+  // page needs no requests.
   await expect(page.locator("[data-hydrated=true]")).toHaveCount(1);
+  await page.getByTestId("issuer-treemap").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("issuer-treemap").locator("svg").first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   return errors;
 }

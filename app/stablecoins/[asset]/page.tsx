@@ -20,8 +20,15 @@ import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
 import { getPegHistory } from "@/lib/peg-history";
 import { getPools } from "@/lib/pools";
 import { getRiskConsole } from "@/lib/risk";
+import { keepDegradedBriefly } from "@/lib/page-cache";
 
-export const dynamic = "force-dynamic";
+// Rendered on first visit, then regenerated in the background every minute (live prices and
+// pools); a render with warnings is kept only briefly. Unknown selectors cache their 404.
+export const revalidate = 60;
+
+export function generateStaticParams(): { asset: string }[] {
+  return [];
+}
 
 type Props = { params: Promise<{ asset: string }> };
 
@@ -72,6 +79,7 @@ export default async function AssetPage({ params }: Props) {
       ...(historyBody?.warnings ?? []),
     ]),
   ];
+  await keepDegradedBriefly(warnings.length > 0 || !poolsBody || !historyBody);
 
   return (
     <div className="space-y-6">

@@ -9,6 +9,30 @@ function toToken(raw: RawToken): DexToken {
   return { address: raw.address, symbol: raw.symbol ?? "", name: raw.name ?? "" };
 }
 
+/** DexScreener's own site: the only place a pool link from this provider may point. */
+export const DEXSCREENER_HOST = "dexscreener.com";
+
+/**
+ * A pool link kept only when it is `https:` on DexScreener's own host (no credentials, no
+ * port); anything else — `javascript:`, `data:`, plain http, another host — becomes null.
+ */
+export function safePoolUrl(raw: string | null | undefined): string | null {
+  if (typeof raw !== "string" || raw.length === 0) return null;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return null;
+  }
+  const ok =
+    u.protocol === "https:" &&
+    u.hostname === DEXSCREENER_HOST &&
+    u.port === "" &&
+    u.username === "" &&
+    u.password === "";
+  return ok ? u.href : null;
+}
+
 function sameAddress(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
@@ -37,7 +61,7 @@ export function toDexPool(raw: RawPair, tokenAddress: string): DexPool | null {
     chain: canonicalChain(raw.chainId),
     dexId: raw.dexId,
     pairAddress: raw.pairAddress,
-    url: raw.url ?? null,
+    url: safePoolUrl(raw.url),
     labels: raw.labels ?? [],
     baseToken: toToken(raw.baseToken),
     quoteToken: toToken(raw.quoteToken),

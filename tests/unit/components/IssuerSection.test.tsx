@@ -1,14 +1,40 @@
 /** @jest-environment jsdom */
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { IssuerSection } from "@/components/issuers/IssuerSection";
-import { IssuerTreemap } from "@/components/issuers/IssuerTreemap";
-import { toTreemapData } from "@/components/issuers/treemapData";
+import { issuerTreemapData, toTreemapData } from "@/components/issuers/treemapData";
 import { ISSUERS_BODY } from "./fixtures";
 
-const titles = (el: Element) => [...el.querySelectorAll("rect > title")].map((t) => t.textContent);
+// The nivo chart needs a laid-out box (ResizeObserver); here it is replaced by a stand-in that
+// shows what it was given, so the wrapper's drill-down and numbers can be checked.
+jest.mock("next/dynamic", () => () => {
+  function Chart(props: {
+    data: { children?: { name: string; children?: { name: string; value?: number }[] }[] };
+    label: string;
+    total: number;
+    onPick: (issuer: string) => void;
+  }) {
+    return (
+      <svg role="img" aria-label={props.label} data-total={props.total}>
+        {(props.data.children ?? []).map((issuer) => (
+          <g key={issuer.name} onClick={() => props.onPick(issuer.name)}>
+            {(issuer.children ?? []).map((c) => (
+              <rect key={c.name}>
+                <title>{`${issuer.name} · ${c.name}: ${c.value}`}</title>
+              </rect>
+            ))}
+          </g>
+        ))}
+      </svg>
+    );
+  }
+  return Chart;
+});
+
+const titles = () =>
+  [...screen.getByRole("img").querySelectorAll("rect > title")].map((t) => t.textContent);
 
 describe("issuer treemap", () => {
-  it("renders concentration, sources, the server-drawn chart and a table alternative", () => {
+  it("renders concentration, sources, the chart and a table alternative", () => {
     render(<IssuerSection result={{ ok: true, body: ISSUERS_BODY }} />);
     expect(screen.getByText("Tether 70.8%")).toBeTruthy();
     expect(screen.getByText("5,960")).toBeTruthy();
@@ -16,9 +42,15 @@ describe("issuer treemap", () => {
     expect(screen.getByText(/last run/)).toBeTruthy();
     expect(screen.getByRole("status").textContent).toContain("Dune (on-chain-scheduled)");
     const chart = screen.getByRole("img");
-    expect(chart.tagName.toLowerCase()).toBe("svg");
     expect(chart.getAttribute("aria-label")).toMatch(/Tether holds 70.8%/);
+    expect(chart.getAttribute("data-total")).toBe(
+      String(ISSUERS_BODY.metadata.total_circulating_usd),
+    );
     expect(screen.getByTestId("issuer-treemap").contains(chart)).toBe(true);
+    expect(screen.queryByRole("table")).toBeNull();
+    const details = screen.getByText(/Issuer shares as a table/).closest("details")!;
+    details.open = true;
+    fireEvent(details, new Event("toggle"));
     const table = screen.getByRole("table");
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
@@ -37,37 +69,26 @@ describe("issuer treemap", () => {
     expect(screen.getByRole("alert").textContent).toContain("DefiLlama (aggregate): down.");
   });
 
-  it("draws every issuer and chain with a tooltip, in a layout for each container shape", () => {
-    const { container } = render(
-      <IssuerTreemap data={toTreemapData(ISSUERS_BODY.tree)} label="Issuer treemap" />,
-    );
-    const svg = screen.getByRole("img", { name: "Issuer treemap" });
-    const layouts = svg.querySelectorAll(":scope > g");
-    expect(layouts).toHaveLength(2);
-    for (const layout of layouts) {
-      expect(titles(layout)).toEqual([
-        "All listed USD stablecoins: $264.0B",
-        "Tether: $187.0B",
-        "Tether · Ethereum: $90.0B",
-        "Tether · Tron: $80.0B",
-        "Tether · BNB Chain: $17.0B",
-        "Circle: $77.0B",
-        "Circle · Ethereum: $40.0B",
-        "Circle · Solana: $37.0B",
-      ]);
-    }
-    // Below `sm` the narrow layout shows, from `sm` the wide one (CSS only, no client JS).
-    expect(layouts[0]!.getAttribute("class")).toBe("sm:hidden");
-    expect(layouts[1]!.getAttribute("class")).toBe("hidden sm:inline");
-    expect(container.textContent).toContain("Tether");
-    expect(container.textContent).toContain("Ethereum $90.0B");
-    for (const rect of svg.querySelectorAll("rect")) {
-      for (const attr of ["x", "y", "width", "height"]) {
-        const v = Number(rect.getAttribute(attr)!.replace("%", ""));
-        expect(v).toBeGreaterThanOrEqual(0);
-        expect(v).toBeLessThanOrEqual(100);
-      }
-    }
+  it("drills from an issuer to its chains and back, by click and by keyboard controls", () => {
+    render(<IssuerSection result={{ ok: true, body: ISSUERS_BODY }} />);
+    const all = titles();
+    expect(all).toEqual([
+      "Tether · Ethereum: 90000000000",
+      "Tether · Tron: 80000000000",
+      "Tether · BNB Chain: 17000000000",
+      "Circle · Ethereum: 40000000000",
+      "Circle · Solana: 37000000000",
+    ]);
+    fireEvent.click(screen.getByRole("img").querySelector("g")!);
+    expect(titles()).toEqual(all.slice(0, 3));
+    expect(screen.getByRole("img").getAttribute("aria-label")).toMatch(/chains of Tether/);
+    fireEvent.click(screen.getByRole("button", { name: "Back to all issuers" }));
+    expect(titles()).toEqual(all);
+    fireEvent.change(screen.getByLabelText("Chains of"), { target: { value: "Circle" } });
+    expect(titles()).toEqual(all.slice(3));
+    fireEvent.change(screen.getByLabelText("Chains of"), { target: { value: "" } });
+    expect(titles()).toEqual(all);
+    expect(screen.queryByRole("button", { name: "Back to all issuers" })).toBeNull();
   });
 
   it("puts values on leaves only and groups small chains", () => {
@@ -81,5 +102,11 @@ describe("issuer treemap", () => {
       ],
     });
     expect(data.children?.every((c) => c.value === undefined)).toBe(true);
+  });
+
+  it("an unknown issuer in the drill-down falls back to the whole tree", () => {
+    expect(issuerTreemapData(ISSUERS_BODY.tree, "Nobody")).toEqual(
+      toTreemapData(ISSUERS_BODY.tree),
+    );
   });
 });

@@ -1,0 +1,50 @@
+import {
+  DEGRADED_REVALIDATE_SECONDS,
+  PAGE_EXPIRE_SECONDS,
+  PAGE_REVALIDATE_SECONDS,
+} from "@/lib/page-cache";
+import { seconds } from "./fmtConst";
+import { MethodSection, MiniTable, Name } from "./MethodSection";
+
+/** How pages are cached and which browser security policy keeps them cacheable. */
+export function PageCachingSection() {
+  return (
+    <MethodSection id="page-caching">
+      <MiniTable
+        caption="Page regeneration"
+        head={["Page", "Regenerated after", "Why"]}
+        rows={Object.entries(PAGE_REVALIDATE_SECONDS).map(([page, p]) => [
+          <Name key={page}>{page}</Name>,
+          seconds(p.seconds),
+          p.why,
+        ])}
+      />
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          Pages are rendered once and regenerated in the background (incremental static
+          regeneration): they answer{" "}
+          <Name>Cache-Control: s-maxage=…, stale-while-revalidate=…</Name> so a CDN may keep them,
+          for up to {seconds(PAGE_EXPIRE_SECONDS)} past their lifetime while a new copy renders.
+        </li>
+        <li>
+          A render that had to show a warning (a source unavailable or stale) is kept only{" "}
+          {seconds(DEGRADED_REVALIDATE_SECONDS)}.
+        </li>
+        <li>
+          A query string never changes the server&apos;s copy: filters, sorting and the flows
+          page&apos;s <Name>?q=</Name> and <Name>?window=</Name> run in the browser. Unknown
+          stablecoins get the not-found page (404, <Name>noindex</Name>), cached like the others.
+        </li>
+        <li>
+          One static Content-Security-Policy for every page (no per-request nonce, which would force
+          a render per view): script files only from this site, the framework&apos;s own pinned by
+          subresource-integrity hashes; inline scripts allowed for the framework&apos;s streamed
+          page data; inline event handlers (<Name>script-src-attr &apos;none&apos;</Name>), plugins,
+          framing and <Name>eval</Name> refused. Text from providers is always escaped, and a
+          provider link is shown only when it is <Name>https</Name> on that provider&apos;s own
+          site.
+        </li>
+      </ul>
+    </MethodSection>
+  );
+}

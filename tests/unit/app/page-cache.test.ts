@@ -1,0 +1,25 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PAGE_EXPIRE_SECONDS, PAGE_REVALIDATE_SECONDS } from "@/lib/page-cache";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+
+describe("page caching: the documented lifetimes are the ones the pages export", () => {
+  it.each(Object.entries(PAGE_REVALIDATE_SECONDS))("%s", (_page, p) => {
+    const source = read(p.file);
+    expect(source).toMatch(new RegExp(`^export const revalidate = ${p.seconds};$`, "m"));
+    expect(source).not.toMatch(/export const dynamic = "force-dynamic"/);
+  });
+
+  it("next.config.mjs sets the same expire time and no per-request nonce remains", () => {
+    const config = read("next.config.mjs");
+    const m = /const PAGE_EXPIRE_SECONDS = ([\d\s*]+);/.exec(config);
+    expect(m).not.toBeNull();
+    const value = m![1]!.split("*").reduce((acc, n) => acc * Number(n.trim()), 1);
+    expect(value).toBe(PAGE_EXPIRE_SECONDS);
+    expect(config).toMatch(/expireTime: PAGE_EXPIRE_SECONDS/);
+    expect(config).toMatch(/sri: \{ algorithm: "sha256" \}/);
+    expect(config).not.toMatch(/nonce-/);
+  });
+});

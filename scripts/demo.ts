@@ -3,11 +3,16 @@
  * Builds first when the build is missing or older than the sources, starts
  * tests/fake-upstream on a free loopback port, then `next start` pointed at it. The demo's
  * read key and query ids exist only here; the app itself has no demo mode.
+ * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEMO_DUNE_QUERY_IDS, startFakeUpstream } from "../tests/fake-upstream/server";
+import {
+  DEMO_DUNE_QUERY_IDS,
+  marketFromEnv,
+  startFakeUpstream,
+} from "../tests/fake-upstream/server";
 
 const ROOT = path.resolve(__dirname, "..");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
@@ -44,7 +49,12 @@ function buildIfNeeded(): void {
 async function main(): Promise<void> {
   buildIfNeeded();
   const port = Number(process.env.PORT ?? 3000);
-  const fake = await startFakeUpstream({ port: 0 });
+  const market = marketFromEnv(process.env.DEMO_MARKET ?? "fixture");
+  if (!market) {
+    console.error(`demo: DEMO_MARKET must be "fixture" or "full", got ${process.env.DEMO_MARKET}`);
+    process.exit(2);
+  }
+  const fake = await startFakeUpstream({ port: 0, market });
   const kvDir = path.resolve(ROOT, process.env.DEMO_KV_DIR ?? ".data/demo-kv");
   rmSync(kvDir, { recursive: true, force: true });
 
@@ -67,7 +77,7 @@ async function main(): Promise<void> {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
-  console.log(`demo: fake upstream on 127.0.0.1:${fake.port}`);
+  console.log(`demo: fake upstream (${market} market) on 127.0.0.1:${fake.port}`);
   console.log(`demo: dashboard at http://localhost:${port}`);
 
   const stop = async (code: number) => {

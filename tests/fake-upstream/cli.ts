@@ -2,6 +2,7 @@
  * Fake upstream as a process:
  *   npx tsx tests/fake-upstream/cli.ts [--port 4010] [--host 127.0.0.1] [--now <ms|ISO>]
  *                                      [--scenario coingecko=429 ...] [--exit-on-stdin-end]
+ *                                      [--market fixture|full]  (or env FAKE_UPSTREAM_MARKET)
  * Prints ONE line of JSON on stdout once listening:
  *   {"port":4010,"baseUrls":{STABLECOINS_API_URL,...},"env":{...baseUrls, DUNE_QUERY_*},
  *    "controlUrl":"http://127.0.0.1:4010/__control","redirectTargetUrl":"http://127.0.0.1:N/steal"}
@@ -12,6 +13,7 @@
  */
 import {
   DEMO_DUNE_QUERY_IDS,
+  marketFromEnv,
   startFakeUpstream,
   validateScenario,
   type Provider,
@@ -46,7 +48,10 @@ async function main(): Promise<void> {
     if (!Number.isFinite(fixed)) fail(`invalid --now ${nowArg}`);
     now = () => fixed;
   }
-  const fake = await startFakeUpstream({ port, host, now });
+  const marketArg = argValues("market")[0] ?? process.env.FAKE_UPSTREAM_MARKET;
+  const market = marketFromEnv(marketArg ?? "fixture");
+  if (!market) fail(`invalid --market ${String(marketArg)} (fixture | full)`);
+  const fake = await startFakeUpstream({ port, host, now, market });
   for (const spec of argValues("scenario")) {
     const [provider, scenario] = spec.split("=");
     const err = validateScenario(provider, scenario);
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
   console.log(
     JSON.stringify({
       port: fake.port,
+      market,
       baseUrls: fake.baseUrls,
       env: { ...fake.baseUrls, ...DEMO_DUNE_QUERY_IDS },
       controlUrl: fake.controlUrl,

@@ -21,12 +21,14 @@ import {
 } from "./scenarios";
 import {
   DUNE_ONLY_SCENARIOS,
+  MARKETS,
   PROVIDERS,
   SCENARIOS,
   type BaseUrls,
   type FakeUpstream,
   type FakeUpstreamOptions,
   type LoggedRequest,
+  type Market,
   type Provider,
   type RedirectHit,
   type Scenario,
@@ -44,6 +46,20 @@ export {
   duneExecutionEndedAt,
 } from "./constants";
 export { TRACKED_COINGECKO_IDS } from "./data/assets";
+export {
+  FULL_MARKET_TICKERS_MIN_CAP_USD,
+  FULL_MARKET_UNKNOWN_COINGECKO_IDS,
+  fullMarketEntry,
+  fullMarketHasNoTickers,
+  fullMarketKnownIds,
+} from "./data/full-market";
+export { coinDetail } from "./data/coingecko-detail";
+export { fullMarketAddressHasPools } from "./data/full-market-pairs";
+
+/** `FAKE_UPSTREAM_MARKET=full` (or `fixture`) → that market; anything else → undefined. */
+export function marketFromEnv(value: string | undefined): Market | undefined {
+  return (MARKETS as readonly string[]).includes(value ?? "") ? (value as Market) : undefined;
+}
 
 export const PROVIDER_PREFIXES: Readonly<Record<Provider, string>> = {
   defillama: "/llama",
@@ -120,6 +136,7 @@ function readBody(req: IncomingMessage, limit = 65_536): Promise<string> {
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? Date.now;
+  let market: Market = options.market ?? "fixture";
   const scenarios = new Map<Provider, ActiveScenario>();
   const log: LoggedRequest[] = [];
   const hits: RedirectHit[] = [];
@@ -204,6 +221,18 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       setScenario(body.provider as Provider, body.scenario as Scenario, opts);
       return send(res, json(200, { ok: true, provider: body.provider, scenario: body.scenario }));
     }
+    if (pathname === "/__control/market" && method === "POST") {
+      let body: { market?: unknown };
+      try {
+        body = JSON.parse(await readBody(req)) as typeof body;
+      } catch {
+        return send(res, json(400, { error: "body must be JSON {market}" }));
+      }
+      if (!(MARKETS as readonly unknown[]).includes(body.market))
+        return send(res, json(400, { error: `unknown market ${String(body.market)}` }));
+      market = body.market as Market;
+      return send(res, json(200, { ok: true, market }));
+    }
     if (pathname === "/__control/reset" && method === "POST") {
       scenarios.clear();
       return send(res, json(200, { ok: true }));
@@ -218,7 +247,13 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     if (pathname === "/__control/state" && method === "GET") {
       return send(
         res,
-        json(200, { port, baseUrls, redirectTargetUrl, scenarios: Object.fromEntries(scenarios) }),
+        json(200, {
+          port,
+          baseUrls,
+          redirectTargetUrl,
+          market,
+          scenarios: Object.fromEntries(scenarios),
+        }),
       );
     }
     req.resume();
@@ -251,6 +286,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       nowMs: now(),
       headers: req.headers,
       apiBase: origin + PROVIDER_PREFIXES[split.provider],
+      market,
     };
     const handler = matchRoute(split.provider, split.rest, url, ctx);
     if (!handler) return noFixture();
@@ -306,6 +342,10 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     controlUrl: `${origin}/__control`,
     redirectTargetUrl,
     setScenario,
+    market: () => market,
+    setMarket: (m: Market) => {
+      market = m;
+    },
     resetScenarios: () => scenarios.clear(),
     requests: () => log.map((e) => ({ ...e, headers: { ...e.headers } })),
     clearRequests: () => {

@@ -3,6 +3,14 @@ import type { IncomingHttpHeaders } from "node:http";
 export const PROVIDERS = ["defillama", "coingecko", "dexscreener", "dune"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/**
+ * Which market the fake serves: `fixture` (default; the trimmed 21-asset aggregate and the 20
+ * CoinGecko coins of the recordings) or `full` (the whole recorded aggregate, 322 assets, with a
+ * CoinGecko that knows most of its ids; see data/full-market.ts).
+ */
+export const MARKETS = ["fixture", "full"] as const;
+export type Market = (typeof MARKETS)[number];
+
 export const SCENARIOS = [
   "ok",
   "500",
@@ -81,6 +89,8 @@ export interface FakeUpstreamOptions {
   host?: string;
   /** Clock for the synthetic series (default Date.now). Pass a constant for reproducible bodies. */
   now?: () => number;
+  /** Market world (default `fixture`). */
+  market?: Market;
 }
 
 export interface FakeUpstream {
@@ -94,6 +104,9 @@ export interface FakeUpstream {
   /** Where the `redirect` scenario points (`http://host:otherPort/steal`). */
   redirectTargetUrl: string;
   setScenario(provider: Provider, scenario: Scenario, opts?: ScenarioOptions): void;
+  /** The market world currently served. */
+  market(): Market;
+  setMarket(market: Market): void;
   resetScenarios(): void;
   requests(): LoggedRequest[];
   clearRequests(): void;
@@ -113,6 +126,7 @@ export interface RouteContext {
   headers: IncomingHttpHeaders;
   /** Origin + provider prefix, e.g. `http://127.0.0.1:4010/dune/api/v1`. */
   apiBase: string;
+  market: Market;
 }
 
 /** Builds the answer of a known route; `empty` = the `empty` scenario's variant. */

@@ -9,6 +9,7 @@
 import { PEG_EPISODES, PEG_NOISE_BPS, type PegEpisode } from "../constants";
 import { marketEntry } from "./coingecko-markets";
 import { round, unitNoise } from "./rng";
+import type { MarketEntry } from "./samples";
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -40,8 +41,13 @@ export function parseDays(raw: string | null): number | null {
   return Number.isFinite(n) && n > 0 ? n : null;
 }
 
-export function marketChart(id: string, days: number, nowMs: number): MarketChart | null {
-  const entry = marketEntry(id);
+export function marketChart(
+  id: string,
+  days: number,
+  nowMs: number,
+  lookup: (id: string) => MarketEntry | undefined = marketEntry,
+): MarketChart | null {
+  const entry = lookup(id);
   if (!entry) return null;
   const step = days <= 1 ? 5 * MINUTE : days <= 90 ? HOUR : DAY;
   const count = Math.round((days * DAY) / step);

@@ -9,6 +9,7 @@
 import { REF_PRICES } from "./assets";
 import { marketEntry } from "./coingecko-markets";
 import { round, rngFor } from "./rng";
+import type { MarketEntry } from "./samples";
 
 interface Venue {
   identifier: string;
@@ -105,8 +106,9 @@ export function coinTickers(
   id: string,
   nowMs: number,
   depth: boolean,
+  lookup: (id: string) => MarketEntry | undefined = marketEntry,
 ): { name: string; tickers: unknown[] } | null {
-  const entry = marketEntry(id);
+  const entry = lookup(id);
   if (!entry) return null;
   const symbol = entry.symbol.toUpperCase();
   const count = TICKER_COUNT[id] ?? 5;

@@ -9,6 +9,7 @@
  */
 import { llamaAsset, llamaStablecoins, pegAmount, type LlamaAsset } from "./samples";
 import { round, unitNoise } from "./rng";
+import type { Market } from "../types";
 
 const DAY_S = 86_400;
 
@@ -77,8 +78,12 @@ function todaySec(nowMs: number): number {
 }
 
 /** Per-asset series, oldest first; null for an unknown id (the route answers 404 then). */
-export function stablecoinChart(id: string, nowMs: number): ChartPoint[] | null {
-  const asset = llamaAsset(id);
+export function stablecoinChart(
+  id: string,
+  nowMs: number,
+  market: Market = "fixture",
+): ChartPoint[] | null {
+  const asset = llamaAsset(id, market);
   if (!asset) return null;
   const daily = assetDailyUsd(asset);
   const price = asset.price ?? 1;
@@ -87,9 +92,9 @@ export function stablecoinChart(id: string, nowMs: number): ChartPoint[] | null 
 }
 
 /** Aggregate series (no `stablecoin`): sums over the peggedUSD assets, 60 days. */
-export function allStablecoinsChart(nowMs: number): ChartPoint[] {
+export function allStablecoinsChart(nowMs: number, market: Market = "fixture"): ChartPoint[] {
   const totals = new Array<number>(60).fill(0);
-  for (const asset of llamaStablecoins().peggedAssets) {
+  for (const asset of llamaStablecoins(market).peggedAssets) {
     if (asset.pegType !== "peggedUSD") continue;
     assetDailyUsd(asset).forEach((v, k) => {
       if (k < totals.length) totals[k] = (totals[k] ?? 0) + v;

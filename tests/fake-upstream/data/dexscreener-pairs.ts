@@ -22,7 +22,7 @@ import {
 import { marketEntry } from "./coingecko-markets";
 import { addressFor, round, rngFor } from "./rng";
 
-interface Tok {
+export interface Tok {
   address: string;
   name: string;
   symbol: string;
@@ -98,7 +98,7 @@ function fmtPrice(p: number): string {
   return p >= 100 ? p.toFixed(2) : p.toFixed(4);
 }
 
-interface PoolSpec {
+export interface PoolSpec {
   dexId: string;
   labels?: string[];
   base: Tok;
@@ -108,7 +108,7 @@ interface PoolSpec {
   pairAddress?: string;
 }
 
-function buildPair(chain: DexChainId, spec: PoolSpec, seed: string): Record<string, unknown> {
+export function buildPair(chain: string, spec: PoolSpec, seed: string): Record<string, unknown> {
   const r = rngFor("pair", seed);
   const pairAddress = spec.pairAddress ?? addressFor("pair", seed);
   const volatile = spec.base.symbol === "WETH" || spec.quote.symbol === "WETH";

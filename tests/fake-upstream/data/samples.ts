@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { Market } from "../types";
 
 export const SAMPLES_DIR = path.join(__dirname, "..", "fixtures", "samples");
 
@@ -35,6 +36,7 @@ export interface LlamaAsset {
   circulatingPrevWeek: Record<string, number> | number;
   circulatingPrevMonth: Record<string, number> | number;
   chainCirculating: Record<string, { current: Record<string, number> }>;
+  chains: string[];
 }
 
 interface LlamaStablecoins {
@@ -42,15 +44,25 @@ interface LlamaStablecoins {
   chains: unknown[];
 }
 
-let llamaCache: LlamaStablecoins | undefined;
+/** The recorded `/stablecoins` body of each market world. */
+export const AGGREGATE_SAMPLE: Readonly<Record<Market, string>> = {
+  fixture: "defillama-stablecoins.json",
+  full: "defillama-stablecoins-full.json",
+};
 
-export function llamaStablecoins(): LlamaStablecoins {
-  llamaCache ??= sampleJson<LlamaStablecoins>("defillama-stablecoins.json");
-  return llamaCache;
+const llamaCache = new Map<Market, LlamaStablecoins>();
+
+export function llamaStablecoins(market: Market = "fixture"): LlamaStablecoins {
+  let body = llamaCache.get(market);
+  if (!body) {
+    body = sampleJson<LlamaStablecoins>(AGGREGATE_SAMPLE[market]);
+    llamaCache.set(market, body);
+  }
+  return body;
 }
 
-export function llamaAsset(id: string): LlamaAsset | undefined {
-  return llamaStablecoins().peggedAssets.find((a) => a.id === id);
+export function llamaAsset(id: string, market: Market = "fixture"): LlamaAsset | undefined {
+  return llamaStablecoins(market).peggedAssets.find((a) => a.id === id);
 }
 
 /** Value of a DefiLlama `{pegType: n}` amount, or undefined for `{}` / `0` / missing. */

@@ -2,13 +2,16 @@
  * Known routes per provider (CONTRACT §2). Each returns a handler for a matching GET, or null
  * (→ the server answers 501 "no fixture").
  */
-import { coinsMarkets } from "../data/coingecko-markets";
+import { coinDetail } from "../data/coingecko-detail";
+import { coinsMarkets, marketEntry } from "../data/coingecko-markets";
 import { marketChart, parseDays } from "../data/coingecko-chart";
 import { coinTickers } from "../data/coingecko-tickers";
 import { allStablecoinsChart, stablecoinChart } from "../data/defillama-charts";
 import { tokenPairs } from "../data/dexscreener-pairs";
 import { duneResults } from "../data/dune-results";
-import { sampleText } from "../data/samples";
+import { fullCoinsMarkets, fullMarketEntry, fullMarketHasNoTickers } from "../data/full-market";
+import { fullMarketTokenPairs } from "../data/full-market-pairs";
+import { AGGREGATE_SAMPLE, sampleText } from "../data/samples";
 import type { Provider, RouteContext, RouteHandler } from "../types";
 import { json, text } from "./respond";
 
@@ -23,7 +26,7 @@ function defillama(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
     return (empty) =>
       json(
         200,
-        empty ? { peggedAssets: [], chains: [] } : sampleText("defillama-stablecoins.json"),
+        empty ? { peggedAssets: [], chains: [] } : sampleText(AGGREGATE_SAMPLE[ctx.market]),
         LLAMA_HEADERS,
       );
   }
@@ -31,8 +34,8 @@ function defillama(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
     const id = url.searchParams.get("stablecoin");
     return (empty) => {
       if (empty) return json(200, [], LLAMA_HEADERS);
-      if (id === null) return json(200, allStablecoinsChart(ctx.nowMs), LLAMA_HEADERS);
-      const series = stablecoinChart(id, ctx.nowMs);
+      if (id === null) return json(200, allStablecoinsChart(ctx.nowMs, ctx.market), LLAMA_HEADERS);
+      const series = stablecoinChart(id, ctx.nowMs, ctx.market);
       return series ? json(200, series, LLAMA_HEADERS) : text(404, "Invalid request");
     };
   }
@@ -41,6 +44,8 @@ function defillama(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
 
 function coingecko(path: string, url: URL, ctx: RouteContext): RouteHandler | null {
   const q = url.searchParams;
+  const full = ctx.market === "full";
+  const lookup = full ? fullMarketEntry : marketEntry;
   if (path === "/coins/markets") {
     return (empty) => {
       const vs = q.get("vs_currency");
@@ -49,7 +54,10 @@ function coingecko(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
         return json(400, { error: `fake-upstream: only vs_currency=usd is served, got ${vs}` });
       if (empty) return json(200, []);
       const ids = q.get("ids");
-      return json(200, coinsMarkets(ids === null ? null : ids.split(","), ctx.nowMs));
+      const list = ids === null ? null : ids.split(",");
+      if (full)
+        return json(200, fullCoinsMarkets(list, ctx.nowMs, q.get("per_page"), q.get("page")));
+      return json(200, coinsMarkets(list, ctx.nowMs));
     };
   }
   let m = /^\/coins\/([^/]+)\/market_chart$/.exec(path);
@@ -59,7 +67,7 @@ function coingecko(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
       if (!q.get("vs_currency")) return json(400, { error: "Missing parameter vs_currency" });
       const days = parseDays(q.get("days"));
       if (days === null) return json(400, { error: "Missing parameter days" });
-      const chart = marketChart(id, days, ctx.nowMs);
+      const chart = marketChart(id, days, ctx.nowMs, lookup);
       if (!chart) return json(404, CG_NOT_FOUND);
       return json(200, empty ? { prices: [], market_caps: [], total_volumes: [] } : chart);
     };
@@ -68,20 +76,31 @@ function coingecko(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
   if (m) {
     const id = decodeURIComponent(m[1] ?? "");
     return (empty) => {
-      const body = coinTickers(id, ctx.nowMs, q.get("depth") === "true");
+      const body = coinTickers(id, ctx.nowMs, q.get("depth") === "true", lookup);
       if (!body) return json(404, CG_NOT_FOUND);
-      return json(200, empty ? { name: body.name, tickers: [] } : body);
+      const none = empty || (full && fullMarketHasNoTickers(id));
+      return json(200, none ? { name: body.name, tickers: [] } : body);
+    };
+  }
+  m = /^\/coins\/([^/]+)$/.exec(path);
+  if (m) {
+    const id = decodeURIComponent(m[1] ?? "");
+    return (empty) => {
+      const body = coinDetail(id, ctx.market);
+      if (!body) return json(404, CG_NOT_FOUND);
+      return json(200, empty ? { ...body, platforms: {}, detail_platforms: {} } : body);
     };
   }
   return null;
 }
 
-function dexscreener(path: string): RouteHandler | null {
+function dexscreener(path: string, ctx: RouteContext): RouteHandler | null {
   const m = /^\/token-pairs\/v1\/([^/]+)\/([^/]+)$/.exec(path);
   if (!m) return null;
   const chain = decodeURIComponent(m[1] ?? "");
   const address = decodeURIComponent(m[2] ?? "");
-  return (empty) => json(200, empty ? [] : tokenPairs(chain, address));
+  const pairs = ctx.market === "full" ? fullMarketTokenPairs : tokenPairs;
+  return (empty) => json(200, empty ? [] : pairs(chain, address));
 }
 
 function parseNonNegInt(v: string | null): number | null {
@@ -125,7 +144,7 @@ export function matchRoute(
     case "coingecko":
       return coingecko(path, url, ctx);
     case "dexscreener":
-      return dexscreener(path);
+      return dexscreener(path, ctx);
     case "dune":
       return dune(path, url, ctx);
   }

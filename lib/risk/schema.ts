@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
 
+/** Every key of a body is snake_case, like the spec's own fields. */
+const SNAKE_CASE_KEY = /^[a-z0-9]+(_[a-z0-9]+)*$/;
+
 const n = z.number().nullable();
 
 export const riskResponseSchema = z.object({
@@ -73,7 +76,10 @@ export const riskResponseSchema = z.object({
         value: n,
         weight: z.number(),
         effective_weight: z.number(),
-        inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+        inputs: z.record(
+          z.string().regex(SNAKE_CASE_KEY, "input names are snake_case"),
+          z.union([z.number(), z.string(), z.null()]),
+        ),
         method: z.string(),
       }),
     ),

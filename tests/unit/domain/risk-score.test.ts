@@ -89,8 +89,10 @@ describe("risk score", () => {
     expect(r.score).toBeCloseTo(0.3 * 66 + 0.3 * 50 + 0.4 * 100, 9);
     expect(r.disclaimer).toBe(RISK_SCORE_DISCLAIMER);
     expect(r.disclaimer).toMatch(/not a prediction of peg stability and not investment advice/);
-    expect(r.components[1]?.inputs).toMatchObject({ depthToMarketCap: 1e-3 });
+    expect(r.components[1]?.inputs).toMatchObject({ depth_to_market_cap: 1e-3 });
     expect(r.components.every((c) => c.method.length > 0)).toBe(true);
+    for (const c of r.components)
+      for (const key of Object.keys(c.inputs)) expect(key).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
   });
 
   it("excludes a missing component and renormalises the remaining weights", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
 
 /** Every key of a body is snake_case, like the spec's own fields. */
@@ -13,6 +14,10 @@ export const riskResponseSchema = z.object({
   issuer: z.string().nullable(),
   peg: z.object({
     price_usd: n,
+    price_source: z
+      .enum(["market", "aggregate", "dex"])
+      .nullable()
+      .describe("Which source answered price_usd; null when none has a price"),
     deviation_bps: n,
     status: z.enum(["on-peg", "minor", "moderate", "severe", "unknown"]),
     badge: z.object({
@@ -27,7 +32,8 @@ export const riskResponseSchema = z.object({
   }),
   depeg: z.object({ "24h": depegStatsSchema, "7d": depegStatsSchema, "30d": depegStatsSchema }),
   depth: z.object({
-    total_2pct_usd: n,
+    total_2pct_usd: n.describe("null when no venue reported depth"),
+    not_measured_reason: z.string().nullable().describe("Why total_2pct_usd is null"),
     cex_2pct_usd: n,
     dex_2pct_usd: n,
     dex_stable_stable_usd: n,
@@ -59,6 +65,7 @@ export const riskResponseSchema = z.object({
     label: z.enum(["parked", "moderate", "active", "unknown"]),
     volume_24h_usd: n,
     market_cap_usd: n,
+    market_cap_source: z.enum(["market", "aggregate"]).nullable(),
   }),
   momentum: z.object({
     current_usd: n,
@@ -96,6 +103,7 @@ export const riskResponseSchema = z.object({
       ),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

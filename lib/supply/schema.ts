@@ -1,5 +1,6 @@
 /** Body of GET /api/stablecoin-supply (spec "Supply and flows panel", "Homepage market context rail"). */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const backing = z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable();
 
@@ -68,6 +69,7 @@ export const supplyResponseSchema = z.object({
     method: z.string(),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

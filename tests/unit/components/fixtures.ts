@@ -144,6 +144,7 @@ export const SUPPLY_BODY: Omit<SupplyResponse, "holderAnalyticsSupported"> = {
     method: "test",
   },
   warnings: [],
+  warning_codes: [],
 };
 
 export const ISSUERS_BODY: Omit<IssuersResponse, "holderAnalyticsSupported"> = {
@@ -191,4 +192,5 @@ export const ISSUERS_BODY: Omit<IssuersResponse, "holderAnalyticsSupported"> = {
     total_circulating_usd: 264e9,
   },
   warnings: ["Dune (on-chain-scheduled): the scheduled result is stale."],
+  warning_codes: ["onchain_never_run"],
 };

@@ -19,26 +19,9 @@ export const ALL = "all";
 export const DEFAULT_SORT: SortState = { key: "rank", dir: "asc" };
 export const NO_FILTERS: Filters = { chain: ALL, backing: ALL, text: "" };
 
-const ASSET_PATH_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * `/stablecoins/<symbol>` for a symbol held by one listed asset (or the largest of several,
- * which the resolver picks for a bare symbol); `/stablecoins/<DefiLlama id>` for the others.
- */
+/** `/stablecoins/<selector>`: the server's shortest readable selector for each row. */
 export function assetHrefs(rows: readonly SupplyEntry[]): Map<string, string> {
-  const largest = new Map<string, SupplyEntry>();
-  for (const r of rows) {
-    const key = r.symbol.toLowerCase();
-    const cur = largest.get(key);
-    if (!cur || r.circulating_usd > cur.circulating_usd) largest.set(key, r);
-  }
-  const out = new Map<string, string>();
-  for (const r of rows) {
-    const sym = r.symbol.toLowerCase();
-    const bySymbol = largest.get(sym)?.id === r.id && ASSET_PATH_SEGMENT.test(sym);
-    out.set(r.id, `/stablecoins/${encodeURIComponent(bySymbol ? sym : r.id)}`);
-  }
-  return out;
+  return new Map(rows.map((r) => [r.id, `/stablecoins/${encodeURIComponent(r.selector)}`]));
 }
 
 /** Chains present in the rows, most widely listed first, then alphabetical. */

@@ -10,12 +10,7 @@ import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/liv
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { loadPools, type PoolsRead } from "./pools";
 import { TRACKED_ASSETS } from "./registry";
-import {
-  resolveAsset,
-  type AggregateRef,
-  type AlternativeAsset,
-  type ResolvedAsset,
-} from "./resolve";
+import { resolveAsset, toAggregateRef, type AlternativeAsset, type ResolvedAsset } from "./resolve";
 import { snapshotWarning, W, type Warning } from "./warnings";
 
 export interface Sourced<T> {
@@ -50,19 +45,9 @@ export interface ContextNeeds {
 
 export type ContextResult = { ok: true; ctx: AssetContext } | { ok: false; suggestions: string[] };
 
-const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
+export { toAggregateRef };
 
-export function toAggregateRef(a: AggregateAsset): AggregateRef {
-  return {
-    id: a.id,
-    symbol: a.symbol,
-    name: a.name,
-    geckoId: a.geckoId,
-    circulatingUsd: a.circulatingUsd,
-    backing: a.backing,
-    pegType: a.pegType,
-  };
-}
+const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
 
 async function settle<T>(p: Promise<CachedRead<T>>): Promise<Sourced<T> & { error?: unknown }> {
   try {

@@ -4,6 +4,7 @@
  * by several assets (five are called USDS) resolves to the largest by circulating supply and the
  * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
  */
+import type { AggregateAsset } from "@/lib/domain/types";
 import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
 
 /** The subset of an aggregate (DefiLlama) asset the resolver needs. */
@@ -15,6 +16,18 @@ export interface AggregateRef {
   circulatingUsd: number;
   backing: BackingLabel | null;
   pegType: string;
+}
+
+export function toAggregateRef(a: AggregateAsset): AggregateRef {
+  return {
+    id: a.id,
+    symbol: a.symbol,
+    name: a.name,
+    geckoId: a.geckoId,
+    circulatingUsd: a.circulatingUsd,
+    backing: a.backing,
+    pegType: a.pegType,
+  };
 }
 
 export interface ResolvedAsset {
@@ -45,6 +58,18 @@ export type Resolution =
       alternatives: AlternativeAsset[];
     }
   | { ok: false; suggestions: string[] };
+
+/**
+ * `q` syntax: the characters real symbols use (`USD+`, `eUSD(v2)`, `USD.AI`, `m-2-wrong`), at
+ * most 64 of them. Anything else is refused before resolution. `+` must be URL-encoded (`%2B`)
+ * in a query string, where a bare `+` means a space.
+ */
+export const SELECTOR_MAX_LENGTH = 64;
+export const SELECTOR_PATTERN = /^[A-Za-z0-9._+()-]+$/;
+
+export function isSelector(q: string): boolean {
+  return q.length <= SELECTOR_MAX_LENGTH && SELECTOR_PATTERN.test(q);
+}
 
 export const MAX_SUGGESTIONS = 3;
 const MAX_SUGGESTION_DISTANCE = 2;
@@ -123,7 +148,7 @@ function suggest(q: string, aggregate: readonly AggregateRef[]): string[] {
 }
 
 /**
- * Resolve a selector that already passed input validation (`[A-Za-z0-9._-]{1,64}`).
+ * Resolve a selector that already passed input validation (`isSelector`).
  * `aggregate` is the current aggregate list, or `[]` when it is unavailable (tracked assets
  * still resolve then).
  */
@@ -184,4 +209,21 @@ export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Res
 
 export function trackedBySymbol(symbol: string): TrackedAsset | undefined {
   return TRACKED_ASSETS.find((t) => t.symbol.toLowerCase() === symbol.toLowerCase());
+}
+
+/**
+ * The shortest readable `q` that resolves to `asset` among `aggregate`: its symbol when the
+ * symbol picks it (the largest holder of a shared symbol), else its CoinGecko id when that picks
+ * it, else its DefiLlama id (always unique). Used for stable asset URLs.
+ */
+export function preferredSelector(
+  asset: Pick<AggregateRef, "id" | "symbol" | "geckoId">,
+  aggregate: readonly AggregateRef[],
+): string {
+  for (const candidate of [asset.symbol.toLowerCase(), asset.geckoId]) {
+    if (candidate === null || !isSelector(candidate) || /^\d+$/.test(candidate)) continue;
+    const r = resolveAsset(candidate, aggregate);
+    if (r.ok && r.asset.defillamaId === asset.id) return candidate;
+  }
+  return asset.id;
 }

@@ -9,6 +9,11 @@ export const supplyEntrySchema = z.object({
   id: z.string().describe("DefiLlama id"),
   symbol: z.string(),
   name: z.string(),
+  selector: z
+    .string()
+    .describe(
+      "Shortest readable q that resolves to this asset (symbol, else CoinGecko id, else DefiLlama id); the asset page is /stablecoins/{selector}",
+    ),
   coingecko_id: z.string().nullable(),
   circulating_usd: z.number(),
   circulatingPrevWeek: z
@@ -20,7 +25,8 @@ export const supplyEntrySchema = z.object({
   change_7d_pct: z.number().nullable(),
   change_30d_usd: z.number().nullable(),
   change_30d_pct: z.number().nullable(),
-  price_usd: z.number().nullable(),
+  price_usd: z.number().nullable().describe("The aggregate's price (see price_source)"),
+  price_source: z.enum(["aggregate"]).nullable(),
   peg_deviation_bps: z.number().nullable(),
   backing,
   issuer: z.string().nullable(),

@@ -6,6 +6,7 @@ export function entry(
 ): SupplyEntry {
   return {
     name: p.symbol,
+    selector: p.symbol.toLowerCase(),
     coingecko_id: null,
     circulating_usd: 1e9,
     circulatingPrevWeek: 1e9,
@@ -15,6 +16,7 @@ export function entry(
     change_30d_usd: 0,
     change_30d_pct: 0,
     price_usd: 1,
+    price_source: "aggregate",
     peg_deviation_bps: 0,
     backing: "fiat-backed",
     issuer: null,
@@ -91,6 +93,7 @@ export const ROWS: SupplyEntry[] = [
     rank: 6,
     id: "31",
     symbol: "USDS",
+    selector: "31",
     name: "SpiceUSD",
     circulating_usd: 18e6,
     backing: "algorithmic",

@@ -124,7 +124,7 @@ export function marketView(ctx: AssetContext): MarketView {
 }
 
 /** Warning codes that explain an unmeasured depth. */
-const DEPTH_REASON_CODES = new Set([
+export const DEPTH_REASON_CODES: ReadonlySet<string> = new Set([
   "market_not_listed",
   "market_not_found",
   "tickers_no_answer",

@@ -9,6 +9,7 @@ import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import * as poolsRoute from "@/app/api/stablecoin-pools/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
 import * as supplyRoute from "@/app/api/stablecoin-supply/route";
+import { DEPTH_REASON_CODES } from "@/lib/assets/market-view";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS } from "../../fake-upstream/server";
@@ -22,18 +23,6 @@ const MIN_CIRCULATING_USD = 5_000_000;
 const WALK_TIMEOUT_MS = 10 * 60_000;
 const WARNING_PREFIX =
   /^(CoinGecko|DexScreener|DefiLlama|Dune) \((market|liquidity|aggregate|on-chain-scheduled)\): /;
-const DEPTH_REASONS = [
-  "market_not_listed",
-  "market_not_found",
-  "tickers_no_answer",
-  "tickers_no_depth",
-  "contracts_not_listed",
-  "contracts_not_found",
-  "contracts_no_answer",
-  "contracts_no_supported_chain",
-  "dex_no_answer",
-  "dex_no_pools",
-];
 const UNKNOWN = new Set<string>(FULL_MARKET_UNKNOWN_COINGECKO_IDS);
 
 interface Coin {
@@ -125,7 +114,7 @@ describe("full market: every USD coin above 5 M USD", () => {
         if (depth === null) {
           seen.notMeasured += 1;
           expect(d.liquidity_depth_breakdown.not_measured_reason).toEqual(expect.any(String));
-          expect(codes.some((c) => DEPTH_REASONS.includes(c))).toBe(true);
+          expect(codes.some((c) => DEPTH_REASON_CODES.has(c))).toBe(true);
         } else {
           seen.measured += 1;
           expect(depth).toBeGreaterThan(0);

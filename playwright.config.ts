@@ -3,6 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // E2E against `npm run demo` (fake upstream, no network, no key) in Debian's Chromium.
 // Never `npx playwright install`: the browser comes from apt (`/usr/bin/chromium`).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The full-market demo world (DEMO_MARKET=full) for tests/e2e/full-market.spec.ts. */
+export const FULL_MARKET_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,13 +31,29 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "npx tsx scripts/demo.ts",
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { PORT: String(PORT), DEMO_KV_DIR: ".data/e2e-kv", NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: [
+    {
+      command: "npx tsx scripts/demo.ts",
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PORT: String(PORT), DEMO_KV_DIR: ".data/e2e-kv", NEXT_TELEMETRY_DISABLED: "1" },
+    },
+    {
+      command: "npx tsx scripts/demo.ts",
+      url: `http://127.0.0.1:${FULL_MARKET_PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(FULL_MARKET_PORT),
+        DEMO_MARKET: "full",
+        DEMO_KV_DIR: ".data/e2e-kv-full",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  ],
 });

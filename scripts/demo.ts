@@ -6,7 +6,7 @@
  * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import {
   DEMO_DUNE_QUERY_IDS,
@@ -33,7 +33,36 @@ function newestMtime(p: string): number {
   return newest;
 }
 
+/** Another demo (e.g. Playwright's second world) is building: wait for it instead of racing. */
+const BUILD_LOCK = path.join(ROOT, ".data", "demo-build.lock");
+const BUILD_LOCK_POLL_MS = 1_000;
+/** A lock older than this was left by a killed build. */
+const BUILD_LOCK_STALE_MS = 15 * 60_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 function buildIfNeeded(): void {
+  mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      if (Date.now() - newestMtime(BUILD_LOCK) > BUILD_LOCK_STALE_MS)
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else sleepSync(BUILD_LOCK_POLL_MS);
+    }
+  }
+  try {
+    buildIfStale();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+function buildIfStale(): void {
   const buildId = path.join(ROOT, ".next", "BUILD_ID");
   const built = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
   const sources = Math.max(
@@ -43,7 +72,10 @@ function buildIfNeeded(): void {
   if (built > sources) return;
   console.log("demo: building the app (next build)…");
   const r = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+    process.exit(r.status ?? 1);
+  }
 }
 
 async function main(): Promise<void> {

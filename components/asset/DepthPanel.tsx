@@ -17,7 +17,12 @@ function Usd({ value, reason }: { value: number | null; reason: string }) {
 function NotMeasured({ reason }: { reason: string }) {
   return (
     <span className="text-right">
-      <span className="font-medium text-slate-700 dark:text-slate-200">Not measured</span>
+      <span
+        className="font-medium text-slate-700 dark:text-slate-200"
+        data-testid="depth-not-measured"
+      >
+        Not measured
+      </span>
       <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{reason}</span>
     </span>
   );

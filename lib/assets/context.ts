@@ -10,7 +10,13 @@ import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/liv
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { loadPools, type PoolsRead } from "./pools";
 import { TRACKED_ASSETS } from "./registry";
-import { resolveAsset, toAggregateRef, type AlternativeAsset, type ResolvedAsset } from "./resolve";
+import {
+  preferredSelector,
+  resolveAsset,
+  toAggregateRef,
+  type AlternativeAsset,
+  type ResolvedAsset,
+} from "./resolve";
 import { snapshotWarning, W, type Warning } from "./warnings";
 
 export interface Sourced<T> {
@@ -85,9 +91,17 @@ export async function loadAssetContext(
   ]);
 
   const aggregateAssets = agg.value?.assets ?? [];
-  const final = resolveAsset(q, aggregateAssets.map(toAggregateRef));
-  const alternatives =
-    final.ok && final.asset.defillamaId === asset.defillamaId ? final.alternatives : [];
+  const refs = aggregateAssets.map(toAggregateRef);
+  const final = resolveAsset(q, refs);
+  const alternatives = (
+    final.ok && final.asset.defillamaId === asset.defillamaId ? final.alternatives : []
+  ).map((a) => ({
+    ...a,
+    selector: preferredSelector(
+      { id: a.defillamaId, symbol: a.symbol, geckoId: a.coingeckoId },
+      refs,
+    ),
+  }));
   const aggregateEntry = aggregateAssets.find((a) => a.id === asset.defillamaId) ?? null;
 
   const warnings: Warning[] = [];

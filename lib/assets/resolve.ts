@@ -47,6 +47,8 @@ export interface AlternativeAsset {
   defillamaId: string;
   coingeckoId: string | null;
   circulatingUsd: number;
+  /** Its readable selector (`preferredSelector`), when the caller has the aggregate list. */
+  selector?: string;
 }
 
 export type Resolution =

@@ -17,6 +17,17 @@ export const DEPTH_METHOD =
 export const CONFIDENCE_METHOD =
   "Source availability (snapshot freshness against its TTL) plus pairwise agreement of independent prices. See /methodology#confidence.";
 
+/** The other assets sharing the resolved symbol, with the selector that reaches each. */
+export function otherAssets(ctx: AssetContext) {
+  return ctx.alternatives.map((a) => ({
+    symbol: a.symbol,
+    name: a.name,
+    defillama_id: a.defillamaId,
+    circulating_usd: a.circulatingUsd,
+    selector: a.selector ?? a.defillamaId,
+  }));
+}
+
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function buildIntel(
@@ -128,12 +139,7 @@ export function buildIntel(
         backing: ctx.asset.backing,
         issuer: ctx.asset.issuer,
         matched_by: ctx.matchedBy,
-        other_assets_with_symbol: ctx.alternatives.map((a) => ({
-          symbol: a.symbol,
-          name: a.name,
-          defillama_id: a.defillamaId,
-          circulating_usd: a.circulatingUsd,
-        })),
+        other_assets_with_symbol: otherAssets(ctx),
       },
     },
     ...warningFields(warnings),

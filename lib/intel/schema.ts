@@ -16,6 +16,17 @@ export const sourceEntrySchema = z.object({
   role: z.string().optional(),
 });
 
+/** Another asset sharing the resolved symbol (the largest holder wins a bare symbol). */
+export const otherAssetSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  defillama_id: z.string(),
+  circulating_usd: z.number(),
+  selector: z
+    .string()
+    .describe("A q that resolves to this asset; its page is /stablecoins/{selector}"),
+});
+
 export const intelResponseSchema = z.object({
   asset: z.string(),
   data: z.object({
@@ -75,14 +86,7 @@ export const intelResponseSchema = z.object({
       backing: z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable(),
       issuer: z.string().nullable(),
       matched_by: z.enum(["symbol", "coingecko-id", "defillama-id"]),
-      other_assets_with_symbol: z.array(
-        z.object({
-          symbol: z.string(),
-          name: z.string(),
-          defillama_id: z.string(),
-          circulating_usd: z.number(),
-        }),
-      ),
+      other_assets_with_symbol: z.array(otherAssetSchema),
     }),
   }),
   warnings: z.array(z.string()),

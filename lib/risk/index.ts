@@ -16,6 +16,7 @@ import { supplyMomentum } from "@/lib/domain/momentum";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { riskScore } from "@/lib/domain/risk-score";
 import { velocity } from "@/lib/domain/velocity";
+import { otherAssets } from "@/lib/intel";
 import { issuerExposure } from "@/lib/issuers/exposure";
 import { depegStatsJson, loadWindowSeries } from "@/lib/peg-history/series";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
@@ -147,6 +148,11 @@ export async function getRiskConsole(
       name: ctx.asset.name,
       backing: ctx.asset.backing,
       issuer,
+      resolved: {
+        defillama_id: ctx.asset.defillamaId,
+        coingecko_id: ctx.asset.coingeckoId,
+        other_assets_with_symbol: otherAssets(ctx),
+      },
       peg: {
         price_usd: mv.priceUsd,
         price_source: mv.priceSource,

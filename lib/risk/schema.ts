@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { warningCodesSchema } from "@/lib/assets/warnings";
+import { otherAssetSchema } from "@/lib/intel/schema";
 import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
 
 /** Every key of a body is snake_case, like the spec's own fields. */
@@ -12,6 +13,11 @@ export const riskResponseSchema = z.object({
   name: z.string(),
   backing: z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable(),
   issuer: z.string().nullable(),
+  resolved: z.object({
+    defillama_id: z.string().nullable(),
+    coingecko_id: z.string().nullable(),
+    other_assets_with_symbol: z.array(otherAssetSchema),
+  }),
   peg: z.object({
     price_usd: n,
     price_source: z

@@ -10,6 +10,7 @@ import { PegHistoryPanel } from "@/components/asset/PegHistoryPanel";
 import { PegPanel } from "@/components/asset/PegPanel";
 import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
+import { SharedSymbol } from "@/components/asset/SharedSymbol";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
@@ -73,6 +74,7 @@ export default async function AssetPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <AssetHeader risk={body} />
+      <SharedSymbol risk={body} />
       <WarningsNotice warnings={warnings} label="Partial data: some sources are unavailable" />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <PegPanel risk={body} />

@@ -27,6 +27,7 @@ export const RISK: RiskBody = {
   name: "USD Coin",
   backing: "fiat-backed",
   issuer: "Circle",
+  resolved: { defillama_id: "2", coingecko_id: "usd-coin", other_assets_with_symbol: [] },
   peg: {
     price_usd: 0.999815,
     price_source: "market",

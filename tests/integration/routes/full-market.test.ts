@@ -216,6 +216,31 @@ describe("full market: every USD coin above 5 M USD", () => {
     expect(finder.finder.ranked.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    ["malformed", "frxusd", "frax-usd"],
+    ["500", "dola", "dola-usd"],
+  ] as const)(
+    "degrades a %s coin detail to 'no pools known' with a warning, and does not cache it",
+    async (scenario, q, geckoId) => {
+      await h.reset(); // the walk cached every coin's contracts
+      const detail = `/coins/${geckoId}?`;
+      h.fake.setScenario("coingecko", scenario, { match: detail });
+      const res = await get(poolsRoute.GET, "/api/stablecoin-pools", q);
+      expect(res.status).toBe(200);
+      const body = await json<Body>(res);
+      expect(body.pools).toEqual([]);
+      expect(body.warning_codes).toContain("contracts_no_answer");
+      expect(body.metadata.sources).toEqual([]);
+      h.fake.resetScenarios();
+      h.fake.clearRequests();
+      const again = await json<Body>(await get(poolsRoute.GET, "/api/stablecoin-pools", q));
+      const calls = h.fake.requests().filter((r) => r.upstreamPath.startsWith(detail));
+      expect(calls).toHaveLength(1);
+      expect(again.warning_codes).not.toContain("contracts_no_answer");
+      expect(again.metadata.contracts_source).toBe("market-provider");
+    },
+  );
+
   it("resolves a shared symbol to the largest and reaches the others by id", async () => {
     const usds = await json<Body>(await get(intelRoute.GET, "/api/stablecoin-intel", "USDS"));
     expect(usds.metadata.resolved.defillama_id).toBe("209");

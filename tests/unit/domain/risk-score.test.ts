@@ -111,6 +111,16 @@ describe("risk score", () => {
     expect(onlyPeg.components[2]?.effectiveWeight).toBe(1);
   });
 
+  it("leaves unmeasured depth out instead of scoring it as zero liquidity", () => {
+    const unknown = riskScore({ ...full, liquidity: { depth2pctUsd: null, marketCapUsd: 1e9 } });
+    const illiquid = riskScore({ ...full, liquidity: { depth2pctUsd: 0, marketCapUsd: 1e9 } });
+    expect(unknown.missing).toEqual(["liquidity"]);
+    expect(unknown.components[1]).toMatchObject({ value: null, effectiveWeight: 0 });
+    expect(illiquid.missing).toEqual([]);
+    expect(illiquid.components[1]?.value).toBe(0);
+    expect(unknown.score).toBeGreaterThan(illiquid.score ?? Infinity);
+  });
+
   it("is null when every component is missing", () => {
     const r = riskScore({ transparency: null, liquidity: null, pegStability: null });
     expect(r.score).toBeNull();

@@ -125,8 +125,6 @@ export function marketView(ctx: AssetContext): MarketView {
 
 /** Warning codes that explain an unmeasured depth. */
 export const DEPTH_REASON_CODES: ReadonlySet<string> = new Set([
-  "market_not_listed",
-  "market_not_found",
   "tickers_no_answer",
   "tickers_no_depth",
   "contracts_not_listed",

@@ -58,8 +58,12 @@ test("a coin the market provider does not know (YLDS) shows the aggregate's pric
   const depth = page.getByRole("region", { name: "Liquidity depth (±2%)", exact: true });
   await expect(depth.getByTestId("depth-not-measured")).toBeVisible();
   await expect(depth).toContainText("does not know this coin");
-  // CoinGecko answered nothing for it: no "as of" chip pretends otherwise.
-  await expect(depth.getByRole("list", { name: "Sources" })).not.toContainText("CoinGecko");
+  // CoinGecko was asked and had nothing for it: its chip says so, with no "as of" time.
+  const chips = depth.getByRole("list", { name: "Sources" });
+  await expect(chips.getByRole("listitem").filter({ hasText: "CoinGecko" })).toContainText(
+    "unavailable",
+  );
+  await expect(chips).not.toContainText("DexScreener");
   await expect(page.getByText("$0", { exact: true })).toHaveCount(0);
   await page.screenshot({ path: "test-results/full-ylds.png", fullPage: true });
   await noHorizontalOverflow(page);

@@ -35,8 +35,18 @@ async function settle<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The path segment as the user typed it: `usd%2B` → `usd+` (validated after decoding). */
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 async function selectorOf(params: Props["params"]): Promise<string | null> {
-  const parsed = selectorSchema.safeParse((await params).asset);
+  const decoded = decodeSegment((await params).asset);
+  const parsed = selectorSchema.safeParse(decoded);
   return parsed.success ? parsed.data : null;
 }
 

@@ -6,15 +6,12 @@
  */
 import { canonicalChain, COINGECKO_PLATFORM_DEX_CHAINS, DEX_CHAINS } from "@/lib/domain/chains";
 import type { ContractAddress, DexPool } from "@/lib/domain/types";
-import { isProviderError } from "@/lib/providers/errors";
 import { isTokenAddress } from "@/lib/providers/segments";
 import { EmptyResultError } from "@/lib/snapshot/cached-read";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { readDexPools } from "@/lib/snapshot/live";
 import type { ResolvedAsset } from "./resolve";
 import { W, type Warning } from "./warnings";
-
-const HTTP_NOT_FOUND = 404;
 
 export interface PoolTarget {
   chain: string;
@@ -60,19 +57,15 @@ async function targetsFor(
   if (!asset.coingeckoId) return { targets: [], warning: W.contractsNotListed, contracts: null };
   try {
     const read = await readCoinContracts(asset.coingeckoId, { signal });
+    if (!read.value.listed) return { targets: [], warning: W.contractsNotFound, contracts: null };
     const targets = dexTargets(read.value.contracts);
     return {
       targets,
       warning: targets.length === 0 ? W.contractsNoSupportedChain : null,
       contracts: "market-provider",
     };
-  } catch (e) {
-    const notFound = isProviderError(e) && e.status === HTTP_NOT_FOUND;
-    return {
-      targets: [],
-      warning: notFound ? W.contractsNotFound : W.contractsNoAnswer,
-      contracts: null,
-    };
+  } catch {
+    return { targets: [], warning: W.contractsNoAnswer, contracts: null };
   }
 }
 

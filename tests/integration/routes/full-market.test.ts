@@ -10,6 +10,7 @@ import * as poolsRoute from "@/app/api/stablecoin-pools/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
 import * as supplyRoute from "@/app/api/stablecoin-supply/route";
 import { DEPTH_REASON_CODES } from "@/lib/assets/market-view";
+import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS } from "../../fake-upstream/server";
@@ -190,10 +191,13 @@ describe("full market: every USD coin above 5 M USD", () => {
         .requests()
         .filter((r) => r.provider === "coingecko" && r.upstreamPath.startsWith(`/coins/${id}?`))
         .length;
-    const listed = coins.filter((c) => c.geckoId !== null && !UNKNOWN.has(c.geckoId));
-    for (const c of listed)
-      expect([c.q, detailCalls(c.geckoId!)]).toEqual([c.q, expect.any(Number)]);
-    for (const c of listed) expect(detailCalls(c.geckoId!)).toBeLessThanOrEqual(1);
+    // Registry coins use the registry's contracts (no call); every other id, known or unknown
+    // (404), cost exactly one call although intel and risk both needed its contracts.
+    const registry = new Set(TRACKED_ASSETS.map((t) => t.defillamaId));
+    const asked = coins.filter((c) => c.geckoId !== null);
+    for (const c of asked)
+      expect([c.q, detailCalls(c.geckoId!)]).toEqual([c.q, registry.has(c.id) ? 0 : 1]);
+    const listed = asked.filter((c) => !UNKNOWN.has(c.geckoId!) && !registry.has(c.id));
     h.fake.clearRequests();
     const sample = listed.slice(0, 5);
     for (const c of sample) await get(poolsRoute.GET, "/api/stablecoin-pools", c.q);

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/resolve";
+import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/selector-syntax";
 
 export { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN };
 

@@ -6,6 +6,9 @@
  */
 import type { AggregateAsset } from "@/lib/domain/types";
 import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
+import { isSelector } from "./selector-syntax";
+
+export { isSelector, SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "./selector-syntax";
 
 /** The subset of an aggregate (DefiLlama) asset the resolver needs. */
 export interface AggregateRef {
@@ -60,18 +63,6 @@ export type Resolution =
       alternatives: AlternativeAsset[];
     }
   | { ok: false; suggestions: string[] };
-
-/**
- * `q` syntax: the characters real symbols use (`USD+`, `eUSD(v2)`, `USD.AI`, `m-2-wrong`), at
- * most 64 of them. Anything else is refused before resolution. `+` must be URL-encoded (`%2B`)
- * in a query string, where a bare `+` means a space.
- */
-export const SELECTOR_MAX_LENGTH = 64;
-export const SELECTOR_PATTERN = /^[A-Za-z0-9._+()-]+$/;
-
-export function isSelector(q: string): boolean {
-  return q.length <= SELECTOR_MAX_LENGTH && SELECTOR_PATTERN.test(q);
-}
 
 export const MAX_SUGGESTIONS = 3;
 const MAX_SUGGESTION_DISTANCE = 2;

@@ -6,7 +6,12 @@ import { pickSources, Provenance } from "./Provenance";
 import { formatPrice } from "./fmt";
 import type { RiskBody } from "./types";
 
-const NO_PRICE = "CoinGecko (market) did not provide a live price.";
+const NO_PRICE = "No source has a current price for this coin (not measured).";
+/** Shown beside a price that did not come from the market provider. */
+const FALLBACK_LABEL: Readonly<Record<string, string>> = {
+  aggregate: "from the DefiLlama aggregate",
+  dex: "implied by DEX pools",
+};
 
 const STATUS_TONE: Readonly<Record<RiskBody["peg"]["status"], string>> = {
   "on-peg": "text-emerald-700 dark:text-emerald-300",
@@ -54,7 +59,18 @@ export function AssetHeader({ risk }: { risk: RiskBody }) {
           {risk.issuer ?? <Missing reason="No issuer is registered for this asset." />}
         </Fact>
         <Fact label="Price">
-          {peg.price_usd === null ? <Missing reason={NO_PRICE} /> : formatPrice(peg.price_usd)}
+          {peg.price_usd === null ? (
+            <Missing reason={NO_PRICE} />
+          ) : (
+            <span data-testid="asset-price" data-source={peg.price_source ?? ""}>
+              {formatPrice(peg.price_usd)}
+              {peg.price_source && FALLBACK_LABEL[peg.price_source] ? (
+                <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
+                  {FALLBACK_LABEL[peg.price_source]}
+                </span>
+              ) : null}
+            </span>
+          )}
         </Fact>
         <Fact label="Deviation from 1.00 USD">
           {peg.deviation_bps === null ? (

@@ -13,6 +13,21 @@ function Usd({ value, reason }: { value: number | null; reason: string }) {
   return <span title={`${formatUsdFull(value)} USD`}>{formatUsd(value)}</span>;
 }
 
+/** An unmeasured total: said in words, with the reason, never shown as $0. */
+function NotMeasured({ reason }: { reason: string }) {
+  return (
+    <span className="text-right">
+      <span
+        className="font-medium text-slate-700 dark:text-slate-200"
+        data-testid="depth-not-measured"
+      >
+        Not measured
+      </span>
+      <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">{reason}</span>
+    </span>
+  );
+}
+
 /** Stacked CEX / DEX bar; decorative, the numbers are in the list. */
 function SplitBar({ cex, dex }: { cex: number | null; dex: number | null }) {
   const total = (cex ?? 0) + (dex ?? 0);
@@ -45,7 +60,11 @@ export function DepthPanel({ risk }: { risk: RiskBody }) {
     >
       <dl>
         <Row label={`Total ${BAND} depth`}>
-          <Usd value={d.total_2pct_usd} reason="Neither CEX nor DEX depth is available." />
+          {d.total_2pct_usd === null ? (
+            <NotMeasured reason={d.not_measured_reason ?? "No venue reported depth."} />
+          ) : (
+            <Usd value={d.total_2pct_usd} reason="" />
+          )}
         </Row>
         <Row
           label={

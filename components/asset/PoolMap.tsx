@@ -43,6 +43,12 @@ function Select({
   );
 }
 
+/** Why no pool is listed: the pool lookups' own warning (contracts, answers), else the default. */
+function noPoolsReason(body: PoolsBody): string {
+  const i = body.warning_codes.findIndex((c) => !c.startsWith("aggregate_"));
+  return body.warnings[i] ?? "The DEX aggregator returned no usable pool for this asset.";
+}
+
 /** Pool map: venue × chain summary and pool table, filtered client-side on the current rows. */
 export function PoolMap({ body, backing }: { body: PoolsBody; backing: string | null }) {
   const [filters, setFilters] = useState<PoolFilters>(NO_FILTERS);
@@ -121,9 +127,7 @@ export function PoolMap({ body, backing }: { body: PoolsBody; backing: string | 
         <EmptyState
           title={body.pools.length === 0 ? "No DEX pools listed" : "No pool matches these filters"}
         >
-          {body.pools.length === 0
-            ? "The DEX aggregator returned no usable pool for this asset."
-            : "Clear a filter to see more pools."}
+          {body.pools.length === 0 ? noPoolsReason(body) : "Clear a filter to see more pools."}
         </EmptyState>
       ) : (
         <>

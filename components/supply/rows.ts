@@ -15,6 +15,7 @@ export function toTableRow(e: SupplyEntry): TableRow {
   return {
     rank: e.rank,
     id: e.id,
+    selector: e.selector,
     symbol: e.symbol,
     name: e.name,
     circulating_usd: toCents(e.circulating_usd)!,
@@ -23,6 +24,7 @@ export function toTableRow(e: SupplyEntry): TableRow {
     change_30d_usd: toCents(e.change_30d_usd),
     change_30d_pct: e.change_30d_pct,
     price_usd: e.price_usd,
+    price_source: e.price_source,
     peg_deviation_bps: e.peg_deviation_bps,
     backing: e.backing,
     issuer: e.issuer,
@@ -50,26 +52,9 @@ export const ALL = "all";
 export const DEFAULT_SORT: SortState = { key: "rank", dir: "asc" };
 export const NO_FILTERS: Filters = { chain: ALL, backing: ALL, text: "" };
 
-const ASSET_PATH_SEGMENT = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * `/stablecoins/<symbol>` for a symbol held by one listed asset (or the largest of several,
- * which the resolver picks for a bare symbol); `/stablecoins/<DefiLlama id>` for the others.
- */
+/** `/stablecoins/<selector>`: the server's shortest readable selector for each row. */
 export function assetHrefs(rows: readonly TableRow[]): Map<string, string> {
-  const largest = new Map<string, TableRow>();
-  for (const r of rows) {
-    const key = r.symbol.toLowerCase();
-    const cur = largest.get(key);
-    if (!cur || r.circulating_usd > cur.circulating_usd) largest.set(key, r);
-  }
-  const out = new Map<string, string>();
-  for (const r of rows) {
-    const sym = r.symbol.toLowerCase();
-    const bySymbol = largest.get(sym)?.id === r.id && ASSET_PATH_SEGMENT.test(sym);
-    out.set(r.id, `/stablecoins/${encodeURIComponent(bySymbol ? sym : r.id)}`);
-  }
-  return out;
+  return new Map(rows.map((r) => [r.id, `/stablecoins/${encodeURIComponent(r.selector)}`]));
 }
 
 /** Chains present in the rows, most widely listed first, then alphabetical. */

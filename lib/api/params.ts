@@ -4,17 +4,20 @@
  * bundles (components/flows), so it imports nothing but pure constants (`./query` parses requests).
  */
 import { z } from "zod";
+import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/selector-syntax";
 import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
 
-export const SELECTOR_MAX_LENGTH = 64;
-export const SELECTOR_PATTERN = /^[A-Za-z0-9._-]+$/;
+export { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN };
 
 /** `q`: a symbol (any case), CoinGecko id or DefiLlama id. Never put into an upstream URL. */
 export const selectorSchema = z
   .string({ error: "is required" })
   .min(1, "must not be empty")
   .max(SELECTOR_MAX_LENGTH, `must be at most ${SELECTOR_MAX_LENGTH} characters`)
-  .regex(SELECTOR_PATTERN, "may only contain letters, digits, '.', '_' and '-'");
+  .regex(
+    SELECTOR_PATTERN,
+    "may only contain letters, digits and the characters . _ - + ( ) (URL-encode '+' as %2B)",
+  );
 
 export const windowSchema = z.enum(["24h", "7d", "30d"], { error: "must be one of 24h, 7d, 30d" });
 

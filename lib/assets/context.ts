@@ -4,20 +4,21 @@
  * A cold request costs about the slowest provider, not the sum: tracked assets resolve from the
  * registry, so the aggregate list is fetched alongside the live calls instead of before them.
  */
-import { DEX_CHAINS } from "@/lib/domain/chains";
-import type { AggregateAsset, DexPool, MarketQuote, MarketTicker } from "@/lib/domain/types";
+import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import { EmptyResultError, type CachedRead } from "@/lib/snapshot/cached-read";
-import { readAggregate, readDexPools, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
+import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
+import { loadPools, type PoolsRead } from "./pools";
 import { TRACKED_ASSETS } from "./registry";
 import {
+  preferredSelector,
   resolveAsset,
-  type AggregateRef,
+  toAggregateRef,
   type AlternativeAsset,
   type ResolvedAsset,
 } from "./resolve";
-import { W } from "./warnings";
+import { snapshotWarning, W, type Warning } from "./warnings";
 
 export interface Sourced<T> {
   value: T | null;
@@ -35,14 +36,11 @@ export interface AssetContext {
   aggregateEntry: AggregateAsset | null;
   quote: Sourced<MarketQuote> | null;
   tickers: Sourced<MarketTicker[]> | null;
-  pools: {
-    value: DexPool[] | null;
-    asOf: number | null;
-    failedChains: string[];
-    queried: number;
-  } | null;
+  pools: PoolsRead | null;
   supplySnapshot: SnapshotRead<"supplyByChain"> | null;
-  warnings: string[];
+  /** Which providers were actually asked (only those appear as sources). */
+  asked: { market: boolean; dex: boolean };
+  warnings: Warning[];
 }
 
 export interface ContextNeeds {
@@ -54,19 +52,9 @@ export interface ContextNeeds {
 
 export type ContextResult = { ok: true; ctx: AssetContext } | { ok: false; suggestions: string[] };
 
-const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
+export { toAggregateRef };
 
-export function toAggregateRef(a: AggregateAsset): AggregateRef {
-  return {
-    id: a.id,
-    symbol: a.symbol,
-    name: a.name,
-    geckoId: a.geckoId,
-    circulatingUsd: a.circulatingUsd,
-    backing: a.backing,
-    pegType: a.pegType,
-  };
-}
+const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
 
 async function settle<T>(p: Promise<CachedRead<T>>): Promise<Sourced<T> & { error?: unknown }> {
   try {
@@ -75,36 +63,6 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Sourced<T> & { erro
   } catch (error) {
     return { value: null, asOf: null, stale: false, error };
   }
-}
-
-async function loadPools(
-  asset: ResolvedAsset,
-  signal?: AbortSignal,
-): Promise<AssetContext["pools"]> {
-  const targets = asset.tracked
-    ? DEX_CHAINS.flatMap((chain) =>
-        asset.tracked!.addresses[chain].map((c) => ({ chain, address: c.address })),
-      )
-    : [];
-  if (targets.length === 0) return { value: [], asOf: null, failedChains: [], queried: 0 };
-  const results = await Promise.all(
-    targets.map(async (t) => {
-      try {
-        const r = await readDexPools(t.chain, t.address, { signal });
-        return { chain: t.chain, pools: r.value, asOf: r.storedAt, failed: false };
-      } catch (e) {
-        // A token with no pools on a chain is an empty answer, not a failure (and is not cached).
-        if (e instanceof EmptyResultError)
-          return { chain: t.chain, pools: [], asOf: Date.now(), failed: false };
-        return { chain: t.chain, pools: [] as DexPool[], asOf: null, failed: true };
-      }
-    }),
-  );
-  const failedChains = [...new Set(results.filter((r) => r.failed).map((r) => r.chain))];
-  const ok = results.filter((r) => !r.failed);
-  if (ok.length === 0) return { value: null, asOf: null, failedChains, queried: targets.length };
-  const asOf = Math.min(...ok.map((r) => r.asOf ?? Date.now()));
-  return { value: ok.flatMap((r) => r.pools), asOf, failedChains, queried: targets.length };
 }
 
 export async function loadAssetContext(
@@ -141,29 +99,43 @@ export async function loadAssetContext(
   ]);
 
   const aggregateAssets = agg.value?.assets ?? [];
-  const final = resolveAsset(q, aggregateAssets.map(toAggregateRef));
-  const alternatives =
-    final.ok && final.asset.defillamaId === asset.defillamaId ? final.alternatives : [];
+  const refs = aggregateAssets.map(toAggregateRef);
+  const final = resolveAsset(q, refs);
+  const alternatives = (
+    final.ok && final.asset.defillamaId === asset.defillamaId ? final.alternatives : []
+  ).map((a) => ({
+    ...a,
+    selector: preferredSelector(
+      { id: a.defillamaId, symbol: a.symbol, geckoId: a.coingeckoId },
+      refs,
+    ),
+  }));
   const aggregateEntry = aggregateAssets.find((a) => a.id === asset.defillamaId) ?? null;
 
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   if (agg.value === null) warnings.push(W.aggregateUnavailable);
   else if (agg.stale) warnings.push(W.aggregateStale(agg.asOf));
 
   let quote: Sourced<MarketQuote> | null = null;
+  // The market provider answered, but not for this coin (absent from /coins/markets).
+  let marketNotFound = false;
   if (needs.quote) {
     const q1 = quotes?.value?.find((x) => x.coingeckoId === geckoId) ?? null;
     quote = { value: q1, asOf: q1 ? (quotes?.asOf ?? null) : null, stale: quotes?.stale ?? false };
-    if (!q1) warnings.push(W.marketUnavailable);
+    marketNotFound =
+      geckoId !== null &&
+      !q1 &&
+      (quotes?.value !== null || quotes?.error instanceof EmptyResultError);
+    if (!geckoId) warnings.push(W.marketNotListed);
+    else if (marketNotFound) warnings.push(W.marketNotFound);
+    else if (!q1) warnings.push(W.marketNoAnswer);
   }
-  if (needs.tickers) {
-    if (!tickers || tickers.value === null) warnings.push(W.tickersUnavailable);
+  if (needs.tickers && geckoId && !marketNotFound) {
+    if (tickers?.error instanceof EmptyResultError) warnings.push(W.tickersEmpty);
+    else if (!tickers || tickers.value === null) warnings.push(W.tickersNoAnswer);
   }
-  if (pools) {
-    if (pools.value === null) warnings.push(W.dexUnavailable);
-    else if (pools.failedChains.length > 0) warnings.push(W.dexPartial(pools.failedChains));
-  }
-  if (supplySnapshot && !supplySnapshot.ok) warnings.push(supplySnapshot.warning);
+  if (pools) warnings.push(...pools.warnings);
+  if (supplySnapshot && !supplySnapshot.ok) warnings.push(snapshotWarning(supplySnapshot));
 
   return {
     ok: true,
@@ -177,6 +149,10 @@ export async function loadAssetContext(
       tickers: needs.tickers ? (tickers ?? { value: null, asOf: null, stale: false }) : null,
       pools,
       supplySnapshot,
+      asked: {
+        market: geckoId !== null && (needs.quote === true || needs.tickers === true),
+        dex: (pools?.queried ?? 0) > 0,
+      },
       warnings,
     },
   };

@@ -5,7 +5,7 @@
  */
 import { supplyShares } from "@/lib/domain/supply";
 import type { AssetContext } from "./context";
-import { W } from "./warnings";
+import { W, type Warning } from "./warnings";
 
 export interface SupplyDistribution {
   shares: Record<string, number>;
@@ -14,7 +14,7 @@ export interface SupplyDistribution {
   usedSnapshot: boolean;
 }
 
-export function supplyDistribution(ctx: AssetContext, warnings: string[]): SupplyDistribution {
+export function supplyDistribution(ctx: AssetContext, warnings: Warning[]): SupplyDistribution {
   const snap = ctx.supplySnapshot;
   if (snap?.ok) {
     const symbol = ctx.asset.symbol.toLowerCase();

@@ -1,6 +1,11 @@
 /**
  * The market numbers every per-asset view shares, derived once from an AssetContext: price,
  * market cap, volume, CEX and modelled DEX ±2 % depth, and the independent prices.
+ *
+ * Unknown is null: depth is null unless a venue reported it (a CEX ticker with order-book depth
+ * or a counted DEX pool). Price falls back market provider → aggregate → DEX-implied, market cap
+ * market provider → aggregate circulating USD; each fallback is labelled (`priceSource`,
+ * `marketCapSource`) and comes with a warning.
  */
 import {
   cexDepth,
@@ -11,25 +16,42 @@ import {
   type PoolDepth,
 } from "@/lib/domain/depth";
 import type { AssetContext } from "./context";
+import { W, type Warning } from "./warnings";
+
+export type PriceSource = "market" | "aggregate" | "dex";
 
 export interface MarketView {
   priceUsd: number | null;
+  /** Which source `priceUsd` comes from; null when no source has a price. */
+  priceSource: PriceSource | null;
   marketCapUsd: number | null;
+  marketCapSource: "market" | "aggregate" | null;
   volume24hUsd: number | null;
   cex: CexDepth | null;
+  /** CEX ±2 % depth; null unless at least one ticker reported depth. */
+  cexDepthUsd: number | null;
   pools: {
     included: PoolDepth[];
     excluded: { pool: PoolDepth["pool"]; reason: "no-liquidity" | "price-outlier" }[];
   } | null;
+  /** Modelled DEX ±2 % depth; null unless at least one pool was counted. */
   dexDepthUsd: number | null;
   dexSplit: DepthSplit | null;
-  /** CEX + DEX; null only when both parts are unknown. */
+  /** CEX + DEX over the measured parts; null when neither was measured. */
   totalDepthUsd: number | null;
   prices: { market: number | null; aggregate: number | null; dex: number | null };
+  /** Fallback labels (price, market cap) as warnings. */
+  warnings: Warning[];
 }
 
 export const finite = (n: number | null | undefined): number | null =>
   n === null || n === undefined || !Number.isFinite(n) ? null : n;
+
+/** A price or market cap only counts when positive (a 0 price is a missing one upstream). */
+const positive = (n: number | null | undefined): number | null => {
+  const v = finite(n);
+  return v !== null && v > 0 ? v : null;
+};
 
 /** TVL-weighted mean of the asset's price over counted pools; null without pools. */
 export function dexImpliedPrice(pools: readonly PoolDepth[]): number | null {
@@ -44,28 +66,81 @@ export function dexImpliedPrice(pools: readonly PoolDepth[]): number | null {
   return weight > 0 ? sum / weight : null;
 }
 
+function firstPrice(prices: MarketView["prices"]): {
+  priceUsd: number | null;
+  priceSource: PriceSource | null;
+} {
+  for (const source of ["market", "aggregate", "dex"] as const) {
+    const p = prices[source];
+    if (p !== null) return { priceUsd: p, priceSource: source };
+  }
+  return { priceUsd: null, priceSource: null };
+}
+
+const PRICE_WARNINGS: Record<PriceSource, Warning | null> = {
+  market: null,
+  aggregate: W.priceFromAggregate,
+  dex: W.priceFromDex,
+};
+
 export function marketView(ctx: AssetContext): MarketView {
   const quote = ctx.quote?.value ?? null;
-  const priceUsd = finite(quote?.priceUsd);
-  const marketCapUsd = finite(quote?.marketCapUsd);
+  const marketCap = positive(quote?.marketCapUsd);
+  const aggregateCap = positive(ctx.aggregateEntry?.circulatingUsd);
+  const marketCapUsd = marketCap ?? aggregateCap;
   const cex = ctx.tickers?.value ? cexDepth(ctx.tickers.value) : null;
-  const capBase = marketCapUsd ?? finite(ctx.aggregateEntry?.circulatingUsd);
-  const pools = ctx.pools?.value ? modelPools(ctx.pools.value, capBase) : null;
-  const dexDepthUsd = pools ? pools.included.reduce((a, p) => a + p.depth2pctUsd, 0) : null;
+  const cexDepthUsd = cex && cex.tickersWithDepth > 0 ? cex.depth2pctUsd : null;
+  const pools = ctx.pools?.value ? modelPools(ctx.pools.value, marketCapUsd) : null;
+  const dexDepthUsd =
+    pools && pools.included.length > 0
+      ? pools.included.reduce((a, p) => a + p.depth2pctUsd, 0)
+      : null;
+  const prices = {
+    market: positive(quote?.priceUsd),
+    aggregate: positive(ctx.aggregateEntry?.priceUsd),
+    dex: pools ? dexImpliedPrice(pools.included) : null,
+  };
+  const { priceUsd, priceSource } = firstPrice(prices);
+  const warnings: Warning[] = [];
+  const priceWarning = priceSource === null ? W.priceUnavailable : PRICE_WARNINGS[priceSource];
+  if (priceWarning) warnings.push(priceWarning);
+  if (marketCap === null && aggregateCap !== null) warnings.push(W.marketCapFromAggregate);
   return {
     priceUsd,
+    priceSource,
     marketCapUsd,
+    marketCapSource: marketCap !== null ? "market" : aggregateCap !== null ? "aggregate" : null,
     volume24hUsd: finite(quote?.volume24hUsd),
     cex,
+    cexDepthUsd,
     pools,
     dexDepthUsd,
-    dexSplit: pools ? splitByPairKind(pools.included) : null,
+    dexSplit: pools && pools.included.length > 0 ? splitByPairKind(pools.included) : null,
     totalDepthUsd:
-      cex === null && dexDepthUsd === null ? null : (cex?.depth2pctUsd ?? 0) + (dexDepthUsd ?? 0),
-    prices: {
-      market: priceUsd,
-      aggregate: finite(ctx.aggregateEntry?.priceUsd),
-      dex: pools ? dexImpliedPrice(pools.included) : null,
-    },
+      cexDepthUsd === null && dexDepthUsd === null ? null : (cexDepthUsd ?? 0) + (dexDepthUsd ?? 0),
+    prices,
+    warnings,
   };
+}
+
+/** Warning codes that explain an unmeasured depth. */
+export const DEPTH_REASON_CODES: ReadonlySet<string> = new Set([
+  "tickers_no_answer",
+  "tickers_no_depth",
+  "contracts_not_listed",
+  "contracts_not_found",
+  "contracts_no_answer",
+  "contracts_no_supported_chain",
+  "dex_no_answer",
+  "dex_no_pools",
+]);
+
+/** Why ±2 % depth is not measured (the relevant warnings' sentences); null when it is. */
+export function depthNotMeasuredReason(
+  mv: Pick<MarketView, "totalDepthUsd">,
+  warnings: readonly Warning[],
+): string | null {
+  if (mv.totalDepthUsd !== null) return null;
+  const reasons = warnings.filter((w) => DEPTH_REASON_CODES.has(w.code)).map((w) => w.message);
+  return reasons.length > 0 ? reasons.join(" ") : "No venue reported depth for this coin.";
 }

@@ -4,7 +4,11 @@
  * by several assets (five are called USDS) resolves to the largest by circulating supply and the
  * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
  */
+import type { AggregateAsset } from "@/lib/domain/types";
 import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
+import { isSelector } from "./selector-syntax";
+
+export { isSelector, SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "./selector-syntax";
 
 /** The subset of an aggregate (DefiLlama) asset the resolver needs. */
 export interface AggregateRef {
@@ -15,6 +19,18 @@ export interface AggregateRef {
   circulatingUsd: number;
   backing: BackingLabel | null;
   pegType: string;
+}
+
+export function toAggregateRef(a: AggregateAsset): AggregateRef {
+  return {
+    id: a.id,
+    symbol: a.symbol,
+    name: a.name,
+    geckoId: a.geckoId,
+    circulatingUsd: a.circulatingUsd,
+    backing: a.backing,
+    pegType: a.pegType,
+  };
 }
 
 export interface ResolvedAsset {
@@ -34,6 +50,8 @@ export interface AlternativeAsset {
   defillamaId: string;
   coingeckoId: string | null;
   circulatingUsd: number;
+  /** Its readable selector (`preferredSelector`), when the caller has the aggregate list. */
+  selector?: string;
 }
 
 export type Resolution =
@@ -123,7 +141,7 @@ function suggest(q: string, aggregate: readonly AggregateRef[]): string[] {
 }
 
 /**
- * Resolve a selector that already passed input validation (`[A-Za-z0-9._-]{1,64}`).
+ * Resolve a selector that already passed input validation (`isSelector`).
  * `aggregate` is the current aggregate list, or `[]` when it is unavailable (tracked assets
  * still resolve then).
  */
@@ -184,4 +202,21 @@ export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Res
 
 export function trackedBySymbol(symbol: string): TrackedAsset | undefined {
   return TRACKED_ASSETS.find((t) => t.symbol.toLowerCase() === symbol.toLowerCase());
+}
+
+/**
+ * The shortest readable `q` that resolves to `asset` among `aggregate`: its symbol when the
+ * symbol picks it (the largest holder of a shared symbol), else its CoinGecko id when that picks
+ * it, else its DefiLlama id (always unique). Used for stable asset URLs.
+ */
+export function preferredSelector(
+  asset: Pick<AggregateRef, "id" | "symbol" | "geckoId">,
+  aggregate: readonly AggregateRef[],
+): string {
+  for (const candidate of [asset.symbol.toLowerCase(), asset.geckoId]) {
+    if (candidate === null || !isSelector(candidate) || /^\d+$/.test(candidate)) continue;
+    const r = resolveAsset(candidate, aggregate);
+    if (r.ok && r.asset.defillamaId === asset.id) return candidate;
+  }
+  return asset.id;
 }

@@ -1,24 +1,208 @@
 /**
- * User-safe warning sentences, prefixed with provider and source name. No URL, host, key,
- * stack or class name ever goes in here.
+ * Warnings as structured values: which source, which kind of source, a stable machine code and a
+ * user-safe sentence prefixed "Provider (source-type): …". Modules select warnings by `source`,
+ * `type` or `code`, never by the sentence's text. Bodies carry the sentences (`warnings`) and, in
+ * the same order, the codes (`warning_codes`). No URL, host, key, stack or class name ever goes
+ * in a message.
+ *
+ * Three different situations read differently: a coin NOT LISTED by a provider (nothing was
+ * asked), a provider that DID NOT ANSWER (failed, timed out, malformed), and a provider that
+ * ANSWERED WITH NOTHING for this coin.
  */
+import { z } from "zod";
+
+export type WarningSource = "CoinGecko" | "DexScreener" | "DefiLlama" | "Dune";
+export type WarningType = "market" | "liquidity" | "aggregate" | "on-chain-scheduled";
+
+export interface Warning {
+  source: WarningSource;
+  type: WarningType;
+  /** Stable snake_case code, e.g. `dex_no_pools`. */
+  code: string;
+  message: string;
+}
+
+function warning(source: WarningSource, type: WarningType, code: string, text: string): Warning {
+  return { source, type, code, message: `${source} (${type}): ${text}` };
+}
+
 const asOf = (ms: number | null) => (ms ? new Date(ms).toISOString() : "an earlier run");
 
+const CG = "CoinGecko";
+const DEX = "DexScreener";
+const LLAMA = "DefiLlama";
+
 export const W = {
-  aggregateUnavailable:
-    "DefiLlama (aggregate): the stablecoin aggregate is unavailable; supply figures and price cross-checks are missing.",
+  aggregateUnavailable: warning(
+    LLAMA,
+    "aggregate",
+    "aggregate_unavailable",
+    "the stablecoin aggregate is unavailable; supply figures and price cross-checks are missing.",
+  ),
   aggregateStale: (storedAt: number | null) =>
-    `DefiLlama (aggregate): the source is unavailable; serving the last good copy as of ${asOf(storedAt)}.`,
-  marketUnavailable: "CoinGecko (market): live price, market cap and 24h volume are unavailable.",
-  tickersUnavailable:
-    "CoinGecko (market): centralized-exchange order-book depth is unavailable; depth covers DEX pools only.",
-  dexUnavailable:
-    "DexScreener (liquidity): DEX pool data is unavailable; depth covers centralized exchanges only.",
+    warning(
+      LLAMA,
+      "aggregate",
+      "aggregate_stale",
+      `the source is unavailable; serving the last good copy as of ${asOf(storedAt)}.`,
+    ),
+  marketNotListed: warning(
+    CG,
+    "market",
+    "market_not_listed",
+    "this coin is not listed by the market provider, so it was not asked for a live price, market cap or 24h volume.",
+  ),
+  marketNoAnswer: warning(
+    CG,
+    "market",
+    "market_no_answer",
+    "the market provider did not answer; live price, market cap and 24h volume are unavailable.",
+  ),
+  marketNotFound: warning(
+    CG,
+    "market",
+    "market_not_found",
+    "the market provider answered without this coin; it has no live price, market cap or 24h volume for it.",
+  ),
+  priceFromAggregate: warning(
+    LLAMA,
+    "aggregate",
+    "price_from_aggregate",
+    "price and peg deviation use the aggregate's price because the market provider has none; confidence is lowered.",
+  ),
+  priceFromDex: warning(
+    DEX,
+    "liquidity",
+    "price_from_dex",
+    "price and peg deviation are implied by DEX pools because neither the market provider nor the aggregate has a price; confidence is lowered.",
+  ),
+  priceUnavailable: warning(
+    CG,
+    "market",
+    "price_unavailable",
+    "no source has a current price for this coin; price and peg deviation are not measured.",
+  ),
+  marketCapFromAggregate: warning(
+    LLAMA,
+    "aggregate",
+    "market_cap_from_aggregate",
+    "market cap is the aggregate's circulating supply in USD because the market provider has none.",
+  ),
+  tickersNoAnswer: warning(
+    CG,
+    "market",
+    "tickers_no_answer",
+    "centralized-exchange order books did not answer; depth covers DEX pools only.",
+  ),
+  tickersEmpty: warning(
+    CG,
+    "market",
+    "tickers_no_depth",
+    "no centralized-exchange ticker of this coin reports order-book depth; depth covers DEX pools only.",
+  ),
+  contractsNotListed: warning(
+    DEX,
+    "liquidity",
+    "contracts_not_listed",
+    "no contract addresses are known for this coin (it is not listed by the market provider), so no pools were looked up.",
+  ),
+  contractsNotFound: warning(
+    CG,
+    "market",
+    "contracts_not_found",
+    "the market provider does not know this coin, so its contract addresses and pools are unknown.",
+  ),
+  contractsNoAnswer: warning(
+    CG,
+    "market",
+    "contracts_no_answer",
+    "the coin's contract addresses could not be fetched; no pools are known.",
+  ),
+  contractsNoSupportedChain: warning(
+    DEX,
+    "liquidity",
+    "contracts_no_supported_chain",
+    "the market provider lists no contract of this coin on a chain the DEX aggregator covers, so no pools were looked up.",
+  ),
+  dexNoAnswer: warning(
+    DEX,
+    "liquidity",
+    "dex_no_answer",
+    "the DEX aggregator did not answer; depth covers centralized exchanges only.",
+  ),
   dexPartial: (chains: string[]) =>
-    `DexScreener (liquidity): pool data is unavailable for ${chains.join(", ")}; depth and pools cover the other chains.`,
-  distributionFromAggregate:
-    "DefiLlama (aggregate): supply distribution is taken from the aggregate's per-chain circulating figures, not the on-chain snapshot.",
-  distributionNotCovered:
-    "Dune (on-chain-scheduled): the on-chain snapshot does not cover this asset; supply distribution uses the aggregate instead.",
-  distributionUnavailable: "DefiLlama (aggregate): supply distribution is unavailable.",
+    warning(
+      DEX,
+      "liquidity",
+      "dex_partial",
+      `pool data is unavailable for ${chains.join(", ")}; depth and pools cover the other chains.`,
+    ),
+  dexNoPools: warning(
+    DEX,
+    "liquidity",
+    "dex_no_pools",
+    "no pools found for this coin's contracts.",
+  ),
+  historyUnavailable: warning(
+    CG,
+    "market",
+    "history_unavailable",
+    "price history is unavailable for this window.",
+  ),
+  historyNotListed: warning(
+    CG,
+    "market",
+    "history_not_listed",
+    "this coin is not listed by the market provider, so there is no price history.",
+  ),
+  distributionFromAggregate: warning(
+    LLAMA,
+    "aggregate",
+    "distribution_from_aggregate",
+    "supply distribution is taken from the aggregate's per-chain circulating figures, not the on-chain snapshot.",
+  ),
+  distributionNotCovered: warning(
+    "Dune",
+    "on-chain-scheduled",
+    "distribution_not_covered",
+    "the on-chain snapshot does not cover this asset; supply distribution uses the aggregate instead.",
+  ),
+  distributionUnavailable: warning(
+    LLAMA,
+    "aggregate",
+    "distribution_unavailable",
+    "supply distribution is unavailable.",
+  ),
 } as const;
+
+/** A scheduled on-chain snapshot that could not be read (its sentence comes from the read layer). */
+export function snapshotWarning(read: { reason: string; warning: string }): Warning {
+  return {
+    source: "Dune",
+    type: "on-chain-scheduled",
+    code: `onchain_${read.reason}`,
+    message: read.warning,
+  };
+}
+
+/** Adds `w` unless the same sentence is already there. */
+export function addWarning(list: Warning[], w: Warning): void {
+  if (!list.some((x) => x.message === w.message)) list.push(w);
+}
+
+/** The body fields: sentences and, in the same order, their codes (duplicates dropped). */
+export function warningFields(list: readonly Warning[]): {
+  warnings: string[];
+  warning_codes: string[];
+} {
+  const unique: Warning[] = [];
+  for (const w of list) addWarning(unique, w);
+  return { warnings: unique.map((w) => w.message), warning_codes: unique.map((w) => w.code) };
+}
+
+/** `warning_codes` beside `warnings` in every body that carries warnings. */
+export const warningCodesSchema = z
+  .array(z.string())
+  .describe(
+    "Machine-readable code of each entry of `warnings`, in the same order (e.g. `dex_no_pools`, `market_not_listed`, `price_from_aggregate`).",
+  );

@@ -17,6 +17,7 @@ import {
   type PriceHistory,
 } from "@/lib/snapshot/history";
 import type { CachedRead } from "@/lib/snapshot/cached-read";
+import type { Warning } from "@/lib/assets/warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 const DAY_MS = 86_400_000;
@@ -44,15 +45,30 @@ export interface CoinEvents {
   events: DepegEvent[] | null;
   /** The series the events were detected on, hourly first. */
   series: SeriesRead[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
+const historyWarning = (code: string, text: string): Warning => ({
+  source: "CoinGecko",
+  type: "market",
+  code,
+  message: `CoinGecko (market): ${text}`,
+});
 export const historyUnavailable = (symbol: string, days: LongRangeDays) =>
-  `CoinGecko (market): the ${days}-day price history of ${symbol} is unavailable; its depeg events are not listed (history unavailable).`;
+  historyWarning(
+    "long_history_unavailable",
+    `the ${days}-day price history of ${symbol} is unavailable; its depeg events are not listed (history unavailable).`,
+  );
 export const notMeasured = (symbol: string) =>
-  `CoinGecko (market): ${symbol} has no market-provider id; its depeg events are not measured.`;
+  historyWarning(
+    "long_history_not_listed",
+    `${symbol} has no market-provider id; its depeg events are not measured.`,
+  );
 export const staleHistory = (symbol: string, days: LongRangeDays) =>
-  `CoinGecko (market): the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`;
+  historyWarning(
+    "long_history_stale",
+    `the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
+  );
 
 async function read(
   coingeckoId: string,
@@ -95,7 +111,7 @@ export async function loadCoinEvents(
     read(id, 90, signal),
     window === "365d" ? read(id, 365, signal) : Promise.resolve(null),
   ]);
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
   for (const s of series) if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
   if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));

@@ -7,6 +7,7 @@
  * filling those cache entries. Untracked coins are listed with `q`.
  */
 import { loadAssetContext } from "@/lib/assets/context";
+import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import {
@@ -84,7 +85,7 @@ function buildBody(
   coins: CoinEvents[],
   window: EventsWindow,
   one: CoinEvents | null,
-  extraWarnings: string[],
+  extraWarnings: readonly Warning[],
   now: () => number,
 ) {
   const events = coins.flatMap(coinEventsJson).sort(newestFirst);
@@ -104,7 +105,7 @@ function buildBody(
       // As of the newest series read: stable body (and ETag) while the series are cached.
       as_of: new Date(asOfs.length > 0 ? Math.max(...asOfs) : now()).toISOString(),
     },
-    warnings: [...new Set([...extraWarnings, ...coins.flatMap((c) => c.warnings)])],
+    ...warningFields([...extraWarnings, ...coins.flatMap((c) => c.warnings)]),
   };
 }
 

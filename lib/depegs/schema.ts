@@ -1,5 +1,6 @@
 /** Response shape of GET /api/stablecoin-depegs (documented in OpenAPI, validated in tests). */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const iso = z.string().describe("ISO-8601 UTC");
 
@@ -68,6 +69,7 @@ export const depegsResponseSchema = z.object({
     as_of: iso,
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 export type DepegsResponse = z.infer<typeof depegsResponseSchema>;

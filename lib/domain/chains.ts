@@ -43,3 +43,50 @@ export function canonicalChain(label: string): string {
 /** EVM chains where pool maps and the deep-liquidity finder query the DEX aggregator. */
 export const DEX_CHAINS = ["ethereum", "base", "arbitrum", "optimism"] as const;
 export type DexChain = (typeof DEX_CHAINS)[number];
+
+/**
+ * The market provider's (CoinGecko) asset-platform ids → the DEX aggregator's (DexScreener)
+ * chain ids, for the chains DexScreener indexes. The one table that turns a coin's listed
+ * contracts into pool lookups; platforms not listed here are not queried.
+ */
+export const COINGECKO_PLATFORM_DEX_CHAINS: Readonly<Record<string, string>> = {
+  ethereum: "ethereum",
+  base: "base",
+  "arbitrum-one": "arbitrum",
+  "optimistic-ethereum": "optimism",
+  "polygon-pos": "polygon",
+  "binance-smart-chain": "bsc",
+  avalanche: "avalanche",
+  fantom: "fantom",
+  xdai: "gnosischain",
+  linea: "linea",
+  scroll: "scroll",
+  mantle: "mantle",
+  blast: "blast",
+  zksync: "zksync",
+  sonic: "sonic",
+  berachain: "berachain",
+  unichain: "unichain",
+  celo: "celo",
+  "metis-andromeda": "metis",
+  moonbeam: "moonbeam",
+  moonriver: "moonriver",
+  cronos: "cronos",
+  kava: "kava",
+  plasma: "plasma",
+  hyperevm: "hyperevm",
+  ink: "ink",
+  soneium: "soneium",
+  taiko: "taiko",
+  mode: "mode",
+  "manta-pacific": "manta",
+  "world-chain": "worldchain",
+  "polygon-zkevm": "polygonzkevm",
+  "arbitrum-nova": "arbitrumnova",
+  abstract: "abstract",
+  katana: "katana",
+  "sei-v2": "seiv2",
+  core: "core",
+  apechain: "apechain",
+  solana: "solana",
+};

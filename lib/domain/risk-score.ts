@@ -71,6 +71,7 @@ export interface RiskComponent {
   weight: number;
   /** Weight after renormalising over present components; 0 when missing. */
   effectiveWeight: number;
+  /** The component's inputs, keys in snake_case like every response body. */
   inputs: Record<string, InputValue>;
   method: string;
 }
@@ -181,10 +182,10 @@ function evaluate(
       ...base,
       value: round1(transparencyScore(t)),
       inputs: {
-        reserveReporting: t.reserveReporting,
-        attestationCadence: t.attestationCadence,
-        reportingScore: REPORTING_SCORES[t.reserveReporting],
-        cadenceScore: CADENCE_SCORES[t.attestationCadence],
+        reserve_reporting: t.reserveReporting,
+        attestation_cadence: t.attestationCadence,
+        reporting_score: REPORTING_SCORES[t.reserveReporting],
+        cadence_score: CADENCE_SCORES[t.attestationCadence],
       },
     };
   }
@@ -194,7 +195,11 @@ function evaluate(
     const inputs: Record<string, InputValue> =
       l === null
         ? {}
-        : { depth2pctUsd: l.depth2pctUsd, marketCapUsd: l.marketCapUsd, depthToMarketCap: ratio };
+        : {
+            depth_2pct_usd: l.depth2pctUsd,
+            market_cap_usd: l.marketCapUsd,
+            depth_to_market_cap: ratio,
+          };
     return { ...base, value: ratio === null ? null : round1(liquidityScore(ratio)), inputs };
   }
   const p = i.pegStability;
@@ -207,12 +212,14 @@ function evaluate(
     inputs: {
       window: "30d",
       points: p.points,
-      shareOutside10Bps: p.shareOutside10Bps,
-      shareOutside50Bps: p.shareOutside50Bps,
-      shareOutside100Bps: p.shareOutside100Bps,
-      worstDeviationBps: p.worstDeviationBps,
-      excursionsBeyond100Bps: p.excursionsBeyond100Bps,
-      ...penalties,
+      share_outside_10_bps: p.shareOutside10Bps,
+      share_outside_50_bps: p.shareOutside50Bps,
+      share_outside_100_bps: p.shareOutside100Bps,
+      worst_deviation_bps: p.worstDeviationBps,
+      excursions_beyond_100_bps: p.excursionsBeyond100Bps,
+      share_penalty_points: penalties.sharePoints,
+      worst_penalty_points: penalties.worstPoints,
+      excursion_penalty_points: penalties.excursionPoints,
     },
   };
 }

@@ -108,6 +108,14 @@ export interface MarketTicker {
   isDex: boolean;
 }
 
+/** A token contract of a coin on one chain, as the market provider lists it (coin detail). */
+export interface ContractAddress {
+  /** The market provider's platform id (`arbitrum-one`, `binance-smart-chain`, …). */
+  platform: string;
+  address: string;
+  decimals: number | null;
+}
+
 export interface DexToken {
   address: string;
   symbol: string;

@@ -5,6 +5,7 @@
  * other address stays "unlabeled wallet" (no inference, no deanonymization).
  */
 import { resolveSelector } from "@/lib/assets/selector";
+import { snapshotWarning, warningFields } from "@/lib/assets/warnings";
 import type { CexFlowRow } from "@/lib/snapshot/query-rows";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import type { FlowsResponse } from "./schema";
@@ -58,9 +59,7 @@ export async function getFlows(
     readSnapshot("cexFlows", { signal }),
     readSnapshot("chainMigration", { signal }),
   ]);
-  const warnings = [
-    ...new Set([protocol, cex, migration].filter((s) => !s.ok).map((s) => (s.ok ? "" : s.warning))),
-  ];
+  const warnings = [protocol, cex, migration].flatMap((s) => (s.ok ? [] : [snapshotWarning(s)]));
   const bySymbol = <T extends { token_symbol: string }>(rows: T[]) =>
     symbol === null ? rows : rows.filter((r) => r.token_symbol.toLowerCase() === symbol);
   const wallet = input.wallet;
@@ -123,7 +122,7 @@ export async function getFlows(
         cex_transfers_total: sortedCex.length,
         cex_transfers_shown: Math.min(sortedCex.length, MAX_CEX_TRANSFERS),
       },
-      warnings,
+      ...warningFields(warnings),
     },
   };
 }

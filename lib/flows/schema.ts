@@ -1,5 +1,6 @@
 /** Body of GET /api/stablecoin-flows: protocol flows, CEX ↔ unlabeled transfers, chain migration. */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const party = z.object({
   address: z.string(),
@@ -63,6 +64,7 @@ export const flowsResponseSchema = z.object({
     cex_transfers_shown: z.number().int(),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

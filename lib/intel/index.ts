@@ -5,7 +5,8 @@
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
-import { marketView } from "@/lib/assets/market-view";
+import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
+import { warningFields } from "@/lib/assets/warnings";
 import { confidenceScore } from "@/lib/domain/confidence";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { IntelResponse } from "./schema";
@@ -15,14 +16,25 @@ export const DEPTH_METHOD =
 export const CONFIDENCE_METHOD =
   "Source availability (snapshot freshness against its TTL) plus pairwise agreement of independent prices. See /methodology#confidence.";
 
+/** The other assets sharing the resolved symbol, with the selector that reaches each. */
+export function otherAssets(ctx: AssetContext) {
+  return ctx.alternatives.map((a) => ({
+    symbol: a.symbol,
+    name: a.name,
+    defillama_id: a.defillamaId,
+    circulating_usd: a.circulatingUsd,
+    selector: a.selector ?? a.defillamaId,
+  }));
+}
+
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function buildIntel(
   ctx: AssetContext,
   now: number,
 ): Omit<IntelResponse, "holderAnalyticsSupported"> {
-  const warnings = [...ctx.warnings];
   const mv = marketView(ctx);
+  const warnings = [...ctx.warnings, ...mv.warnings];
   const price = mv.priceUsd;
   const cex = mv.cex;
   const modelled = mv.pools;
@@ -31,7 +43,7 @@ export function buildIntel(
   const snap = ctx.supplySnapshot?.ok ? ctx.supplySnapshot : null;
 
   const sources: IntelResponse["metadata"]["sources"] = [];
-  if (ctx.quote?.value || cex) {
+  if (ctx.quote?.value || mv.cexDepthUsd !== null) {
     sources.push({
       name: "CoinGecko",
       type: "market",
@@ -53,10 +65,12 @@ export function buildIntel(
       type: "aggregate",
       latency: "low",
       as_of: isoOrNull(ctx.aggregate.asOf),
-      role:
-        dist.source === "aggregate"
-          ? "asset resolution, price cross-check, supply distribution"
-          : "asset resolution, price cross-check",
+      role: [
+        "asset resolution",
+        mv.priceSource === "aggregate" ? "price" : "price cross-check",
+        ...(mv.marketCapSource === "aggregate" ? ["market cap"] : []),
+        ...(dist.source === "aggregate" ? ["supply distribution"] : []),
+      ].join(", "),
     });
   }
   if (snap && dist.usedSnapshot) {
@@ -69,8 +83,8 @@ export function buildIntel(
   }
 
   const confidence = confidenceScore({
-    market: price !== null,
-    cexDepth: cex !== null && cex.tickersWithDepth > 0,
+    market: mv.prices.market !== null,
+    cexDepth: mv.cexDepthUsd !== null,
     dex: modelled !== null && modelled.included.length > 0,
     aggregate: ctx.aggregateEntry !== null,
     onChain:
@@ -84,16 +98,18 @@ export function buildIntel(
     asset: ctx.asset.symbol,
     data: {
       price,
+      price_source: mv.priceSource,
       peg_deviation_bps: pegDeviationBps(price),
       market_cap_usd: mv.marketCapUsd,
+      market_cap_source: mv.marketCapSource,
       liquidity_depth_2pct_usd: mv.totalDepthUsd,
       volume_24h_usd: mv.volume24hUsd,
       supply_distribution: dist.shares,
       supply_distribution_source: dist.source,
       liquidity_depth_breakdown: {
-        cex_usd: cex ? cex.depth2pctUsd : null,
-        cex_up_usd: cex ? cex.upUsd : null,
-        cex_down_usd: cex ? cex.downUsd : null,
+        cex_usd: mv.cexDepthUsd,
+        cex_up_usd: mv.cexDepthUsd !== null && cex ? cex.upUsd : null,
+        cex_down_usd: mv.cexDepthUsd !== null && cex ? cex.downUsd : null,
         cex_venues: cex?.venues ?? [],
         dex_usd: mv.dexDepthUsd,
         dex_stable_stable_usd: mv.dexSplit?.stableStableUsd ?? null,
@@ -101,6 +117,7 @@ export function buildIntel(
         dex_pools_counted: modelled?.included.length ?? 0,
         dex_pools_excluded: modelled?.excluded.length ?? 0,
         dex_pools_capped: modelled?.included.filter((p) => p.capped).length ?? 0,
+        not_measured_reason: depthNotMeasuredReason(mv, warnings),
         method: DEPTH_METHOD,
       },
       price_sources: mv.prices,
@@ -121,15 +138,10 @@ export function buildIntel(
         backing: ctx.asset.backing,
         issuer: ctx.asset.issuer,
         matched_by: ctx.matchedBy,
-        other_assets_with_symbol: ctx.alternatives.map((a) => ({
-          symbol: a.symbol,
-          name: a.name,
-          defillama_id: a.defillamaId,
-          circulating_usd: a.circulatingUsd,
-        })),
+        other_assets_with_symbol: otherAssets(ctx),
       },
     },
-    warnings,
+    ...warningFields(warnings),
   };
 }
 

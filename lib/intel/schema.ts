@@ -1,5 +1,6 @@
 /** The normalized stablecoin response, defined once: validated in tests, published as OpenAPI. */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const usd = z.number().nullable();
 
@@ -15,13 +16,36 @@ export const sourceEntrySchema = z.object({
   role: z.string().optional(),
 });
 
+/** Another asset sharing the resolved symbol (the largest holder wins a bare symbol). */
+export const otherAssetSchema = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  defillama_id: z.string(),
+  circulating_usd: z.number(),
+  selector: z
+    .string()
+    .describe("A q that resolves to this asset; its page is /stablecoins/{selector}"),
+});
+
 export const intelResponseSchema = z.object({
   asset: z.string(),
   data: z.object({
-    price: usd.describe("USD, market provider"),
+    price: usd.describe("USD; from the source named by price_source"),
+    price_source: z
+      .enum(["market", "aggregate", "dex"])
+      .nullable()
+      .describe(
+        "Which source answered the price: market provider, else the aggregate, else DEX-implied; null when none has one",
+      ),
     peg_deviation_bps: usd.describe("(price − 1) × 10 000"),
     market_cap_usd: usd,
-    liquidity_depth_2pct_usd: usd.describe("CEX ±2 % order-book depth + modelled DEX ±2 % depth"),
+    market_cap_source: z
+      .enum(["market", "aggregate"])
+      .nullable()
+      .describe("Market provider's market cap, else the aggregate's circulating USD"),
+    liquidity_depth_2pct_usd: usd.describe(
+      "CEX ±2 % order-book depth + modelled DEX ±2 % depth over the measured parts; null when no venue reported depth",
+    ),
     volume_24h_usd: usd,
     supply_distribution: z
       .record(z.string(), z.number().min(0).max(1))
@@ -38,6 +62,10 @@ export const intelResponseSchema = z.object({
       dex_pools_counted: z.number().int(),
       dex_pools_excluded: z.number().int(),
       dex_pools_capped: z.number().int(),
+      not_measured_reason: z
+        .string()
+        .nullable()
+        .describe("Why liquidity_depth_2pct_usd is null; null when it is measured"),
       method: z.string(),
     }),
     price_sources: z.object({ market: usd, aggregate: usd, dex: usd }),
@@ -58,17 +86,11 @@ export const intelResponseSchema = z.object({
       backing: z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable(),
       issuer: z.string().nullable(),
       matched_by: z.enum(["symbol", "coingecko-id", "defillama-id"]),
-      other_assets_with_symbol: z.array(
-        z.object({
-          symbol: z.string(),
-          name: z.string(),
-          defillama_id: z.string(),
-          circulating_usd: z.number(),
-        }),
-      ),
+      other_assets_with_symbol: z.array(otherAssetSchema),
     }),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

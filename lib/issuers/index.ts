@@ -4,7 +4,7 @@
  * the scheduled on-chain snapshot. Issuers come from the registry; an asset outside it is its
  * own issuer, under its asset name (`issuer_source: "asset-name"`).
  */
-import { W } from "@/lib/assets/warnings";
+import { snapshotWarning, W, warningFields, type Warning } from "@/lib/assets/warnings";
 import {
   issuerChainTreemap,
   issuerMarketConcentration,
@@ -28,11 +28,11 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
     readAggregate({ signal }).catch(() => null),
     readSnapshot("issuerExposure", { signal }),
   ]);
-  if (!aggregate) return { ok: false, warning: W.aggregateUnavailable };
+  if (!aggregate) return { ok: false, warning: W.aggregateUnavailable.message };
 
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   if (aggregate.source === "stale") warnings.push(W.aggregateStale(aggregate.storedAt));
-  if (!exposure.ok) warnings.push(exposure.warning);
+  if (!exposure.ok) warnings.push(snapshotWarning(exposure));
 
   const assets = listedAssets(aggregate.value.assets);
   const issuerName = (a: (typeof assets)[number]) => issuerOf(a) ?? a.name;
@@ -96,7 +96,7 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
       },
       exposure: exposure.ok ? issuerExposure(exposure.rows) : [],
       metadata: { sources, total_circulating_usd: market.totalUsd },
-      warnings,
+      ...warningFields(warnings),
     },
   };
 }

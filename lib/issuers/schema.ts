@@ -1,5 +1,6 @@
 /** Body of GET /api/stablecoin-issuers: issuer × chain market-cap tree and issuer concentration. */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 export const chainLeafSchema = z.object({ name: z.string(), value: z.number() });
 export const issuerNodeSchema = z.object({
@@ -53,6 +54,7 @@ export const issuersResponseSchema = z.object({
     total_circulating_usd: z.number(),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

@@ -1,14 +1,13 @@
 /** GET /api/stablecoin-peg-history: sparkline series for one window and its depeg statistics. */
 import { loadAssetContext } from "@/lib/assets/context";
 import { marketView } from "@/lib/assets/market-view";
+import { W, warningFields } from "@/lib/assets/warnings";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
 import type { PegHistoryResponse } from "./schema";
 import { depegStatsJson, loadWindowSeries, seriesJson } from "./series";
 
 export const PEG_HISTORY_METHOD =
   "Market-provider price history (5-minute points for 24h, hourly for 7d and 30d); deviation = (price − 1) × 10 000 bps; time-weighted depeg statistics with gaps excluded. See /methodology#depeg.";
-export const MARKET_HISTORY_UNAVAILABLE =
-  "CoinGecko (market): price history is unavailable for this window.";
 
 export type PegHistoryResult =
   | { ok: true; body: Omit<PegHistoryResponse, "holderAnalyticsSupported">; degraded: boolean }
@@ -24,8 +23,10 @@ export async function getPegHistory(
   if (!r.ok) return r;
   const { ctx } = r;
   const series = await loadWindowSeries(ctx.asset.coingeckoId, window, signal);
-  const warnings = ctx.warnings.filter((w) => w.startsWith("DexScreener"));
-  if (series.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
+  // The pool lookups' own warnings explain `dex_current_price`.
+  const warnings = [...(ctx.pools?.warnings ?? [])];
+  if (ctx.asset.coingeckoId === null) warnings.push(W.historyNotListed);
+  else if (series.points === null) warnings.push(W.historyUnavailable);
   // As of the series' fetch time: stable body (and ETag) while the series is cached.
   const statsAt = series.asOf ?? now();
   const mv = marketView(ctx);
@@ -39,24 +40,33 @@ export async function getPegHistory(
       stats: depegStatsJson(depegStats(series.points ?? [], window, statsAt)),
       dex_current_price: mv.prices.dex,
       metadata: {
+        // Only the providers actually asked for this coin are listed.
         sources: [
-          {
-            name: "CoinGecko",
-            type: "market",
-            latency: "low",
-            as_of: series.asOf ? new Date(series.asOf).toISOString() : null,
-          },
-          {
-            name: "DexScreener",
-            type: "liquidity",
-            latency: "low",
-            as_of: ctx.pools?.asOf ? new Date(ctx.pools.asOf).toISOString() : null,
-          },
+          ...(ctx.asset.coingeckoId !== null
+            ? [
+                {
+                  name: "CoinGecko",
+                  type: "market",
+                  latency: "low" as const,
+                  as_of: series.asOf ? new Date(series.asOf).toISOString() : null,
+                },
+              ]
+            : []),
+          ...(ctx.asked.dex
+            ? [
+                {
+                  name: "DexScreener",
+                  type: "liquidity",
+                  latency: "low" as const,
+                  as_of: ctx.pools?.asOf ? new Date(ctx.pools.asOf).toISOString() : null,
+                },
+              ]
+            : []),
         ],
         method: PEG_HISTORY_METHOD,
         stats_as_of: new Date(statsAt).toISOString(),
       },
-      warnings,
+      ...warningFields(warnings),
     },
   };
 }

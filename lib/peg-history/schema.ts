@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const n = z.number().nullable();
 
@@ -42,6 +43,7 @@ export const pegHistoryResponseSchema = z.object({
     stats_as_of: z.string().describe("Statistics are computed as of the series' fetch time"),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

@@ -4,7 +4,7 @@
  * under each pool's model (the deep-liquidity finder).
  */
 import { loadAssetContext } from "@/lib/assets/context";
-import { DEX_CHAINS } from "@/lib/domain/chains";
+import { warningFields } from "@/lib/assets/warnings";
 import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
 import { safePoolUrl } from "@/lib/providers/dexscreener/map";
 import type { PoolRecord, PoolsResponse } from "./schema";
@@ -14,6 +14,9 @@ export const POOLS_METHOD =
 export const FINDER_METHOD =
   "Estimated execution slippage S / (V + S) on the pool's virtual reserves V = k × TVL / 2; a swap larger than the pool's real reserve on one side is not fillable there. See /methodology#finder.";
 export const MAX_FINDER_RESULTS = 10;
+
+const positiveOrNull = (n: number | null | undefined): number | null =>
+  n !== null && n !== undefined && Number.isFinite(n) && n > 0 ? n : null;
 
 const pairName = (p: PoolDepth, symbol: string) => `${symbol}/${p.pool.counterSymbol}`;
 
@@ -89,22 +92,17 @@ export async function getPools(
   const r = await loadAssetContext(q, { pools: true, quote: true }, signal);
   if (!r.ok) return r;
   const { ctx } = r;
-  const marketCap = ctx.quote?.value?.marketCapUsd ?? ctx.aggregateEntry?.circulatingUsd ?? null;
+  const marketCap =
+    positiveOrNull(ctx.quote?.value?.marketCapUsd) ?? ctx.aggregateEntry?.circulatingUsd ?? null;
   const modelled = ctx.pools?.value
     ? modelPools(ctx.pools.value, marketCap)
     : { included: [], excluded: [] };
   const included = [...modelled.included].sort((a, b) => b.depth2pctUsd - a.depth2pctUsd);
-  const warnings = ctx.warnings.filter(
-    (w) => w.startsWith("DexScreener") || w.startsWith("DefiLlama"),
-  );
-  const chainsQueried = ctx.asset.tracked
-    ? DEX_CHAINS.filter((c) => (ctx.asset.tracked?.addresses[c].length ?? 0) > 0)
-    : [];
-  if (!ctx.asset.tracked) {
-    warnings.push(
-      "DexScreener (liquidity): no contract addresses are registered for this asset, so no pools are listed.",
-    );
-  }
+  // The aggregate's state and the pool lookups' own warnings (contracts, DEX answers).
+  const warnings = [
+    ...ctx.warnings.filter((w) => w.source === "DefiLlama"),
+    ...(ctx.pools?.warnings ?? []),
+  ];
   return {
     ok: true,
     degraded: warnings.length > 0,
@@ -127,18 +125,22 @@ export async function getPools(
             }
           : null,
       metadata: {
-        sources: [
-          {
-            name: "DexScreener",
-            type: "liquidity",
-            latency: "low",
-            as_of: ctx.pools?.asOf ? new Date(ctx.pools.asOf).toISOString() : null,
-          },
-        ],
-        chains_queried: chainsQueried,
+        // Only listed when the DEX aggregator was actually asked.
+        sources: ctx.asked.dex
+          ? [
+              {
+                name: "DexScreener",
+                type: "liquidity",
+                latency: "low",
+                as_of: ctx.pools?.asOf ? new Date(ctx.pools.asOf).toISOString() : null,
+              },
+            ]
+          : [],
+        chains_queried: ctx.pools?.chains ?? [],
+        contracts_source: ctx.pools?.contracts ?? null,
         method: POOLS_METHOD,
       },
-      warnings,
+      ...warningFields(warnings),
     },
   };
 }

@@ -1,5 +1,6 @@
 /** Body of GET /api/stablecoin-pools: pool map (venue × chain) and the deep-liquidity finder. */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 export const poolRecordSchema = z.object({
   chain: z.string(),
@@ -66,10 +67,15 @@ export const poolsResponseSchema = z.object({
         as_of: z.string().nullable(),
       }),
     ),
-    chains_queried: z.array(z.string()),
+    chains_queried: z.array(z.string()).describe("Canonical chains whose contracts were looked up"),
+    contracts_source: z
+      .enum(["registry", "market-provider"])
+      .nullable()
+      .describe("Where the contract addresses came from; null when none are known"),
     method: z.string(),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

@@ -69,8 +69,14 @@ export function evmAddressSegment(value: string, ctx: SegmentContext): string {
  * which the DEX aggregator also indexes.
  */
 export function tokenAddressSegment(chain: string, value: string, ctx: SegmentContext): string {
-  if (chain === "solana" && SOLANA_ADDRESS_PATTERN.test(value)) return value;
-  return evmAddressSegment(value, ctx);
+  if (!isTokenAddress(chain, value))
+    throw new ProviderInputError(ctx.provider, ctx.endpoint, "address");
+  return value;
+}
+
+/** Whether `value` may be sent as a token address on `chain` (see tokenAddressSegment). */
+export function isTokenAddress(chain: string, value: string): boolean {
+  return chain === "solana" ? SOLANA_ADDRESS_PATTERN.test(value) : isEvmAddress(value);
 }
 
 /** Fills `{name}` placeholders of an endpoint template with already validated segments. */

@@ -7,7 +7,8 @@
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
-import { marketView } from "@/lib/assets/market-view";
+import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
+import { addWarning, snapshotWarning, W, warningFields } from "@/lib/assets/warnings";
 import { pegBadge } from "@/lib/domain/badge";
 import { chainHhi, issuerShare } from "@/lib/domain/concentration";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
@@ -15,11 +16,11 @@ import { supplyMomentum } from "@/lib/domain/momentum";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { riskScore } from "@/lib/domain/risk-score";
 import { velocity } from "@/lib/domain/velocity";
+import { otherAssets } from "@/lib/intel";
 import { issuerExposure } from "@/lib/issuers/exposure";
 import { depegStatsJson, loadWindowSeries } from "@/lib/peg-history/series";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
-import { MARKET_HISTORY_UNAVAILABLE } from "@/lib/peg-history";
 import type { RiskResponse } from "./schema";
 
 export type RiskResult =
@@ -48,11 +49,13 @@ export async function getRiskConsole(
   // (same ETag) while its data is cached, and "as of" is honest.
   const dayAt = day.asOf ?? now();
   const monthAt = month.asOf ?? now();
-  const warnings = [...ctx.warnings];
-  if (day.points === null || month.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
-  if (!exposure.ok && !warnings.includes(exposure.warning)) warnings.push(exposure.warning);
-
   const mv = marketView(ctx);
+  const warnings = [...ctx.warnings, ...mv.warnings];
+  // A coin the market provider does not list has no history to ask for: one warning says so.
+  if (ctx.asset.coingeckoId === null) addWarning(warnings, W.historyNotListed);
+  else if (day.points === null || month.points === null) warnings.push(W.historyUnavailable);
+  if (!exposure.ok) addWarning(warnings, snapshotWarning(exposure));
+
   const stats: Record<DepegWindow, ReturnType<typeof depegStats>> = {
     "24h": depegStats(day.points ?? [], "24h", dayAt),
     "7d": depegStats(month.points ?? [], "7d", monthAt),
@@ -92,19 +95,28 @@ export async function getRiskConsole(
     pegStability: month.points ? stats["30d"] : null,
   });
 
+  // Only the providers actually asked for this coin are listed.
   const sources: RiskResponse["metadata"]["sources"] = [
-    {
-      name: "CoinGecko",
-      type: "market",
-      latency: "low",
-      as_of: isoOrNull(ctx.quote?.asOf ?? null),
-    },
-    {
-      name: "DexScreener",
-      type: "liquidity",
-      latency: "low",
-      as_of: isoOrNull(ctx.pools?.asOf ?? null),
-    },
+    ...(ctx.asked.market
+      ? [
+          {
+            name: "CoinGecko",
+            type: "market",
+            latency: "low" as const,
+            as_of: isoOrNull(ctx.quote?.asOf ?? day.asOf ?? null),
+          },
+        ]
+      : []),
+    ...(ctx.asked.dex
+      ? [
+          {
+            name: "DexScreener",
+            type: "liquidity",
+            latency: "low" as const,
+            as_of: isoOrNull(ctx.pools?.asOf ?? null),
+          },
+        ]
+      : []),
     { name: "DefiLlama", type: "aggregate", latency: "low", as_of: isoOrNull(ctx.aggregate.asOf) },
     ...(ctx.supplySnapshot?.ok && dist.usedSnapshot
       ? [
@@ -136,8 +148,14 @@ export async function getRiskConsole(
       name: ctx.asset.name,
       backing: ctx.asset.backing,
       issuer,
+      resolved: {
+        defillama_id: ctx.asset.defillamaId,
+        coingecko_id: ctx.asset.coingeckoId,
+        other_assets_with_symbol: otherAssets(ctx),
+      },
       peg: {
         price_usd: mv.priceUsd,
+        price_source: mv.priceSource,
         deviation_bps: pegDeviationBps(mv.priceUsd),
         status: stats["24h"].status,
         badge: {
@@ -158,7 +176,8 @@ export async function getRiskConsole(
       },
       depth: {
         total_2pct_usd: mv.totalDepthUsd,
-        cex_2pct_usd: mv.cex?.depth2pctUsd ?? null,
+        not_measured_reason: depthNotMeasuredReason(mv, warnings),
+        cex_2pct_usd: mv.cexDepthUsd,
         dex_2pct_usd: mv.dexDepthUsd,
         dex_stable_stable_usd: mv.dexSplit?.stableStableUsd ?? null,
         dex_stable_volatile_usd: mv.dexSplit?.stableVolatileUsd ?? null,
@@ -179,6 +198,7 @@ export async function getRiskConsole(
         label: vel.label,
         volume_24h_usd: mv.volume24hUsd,
         market_cap_usd: mv.marketCapUsd,
+        market_cap_source: mv.marketCapSource,
       },
       momentum: {
         current_usd: momentum.currentUsd,
@@ -209,7 +229,7 @@ export async function getRiskConsole(
           "30d": new Date(monthAt).toISOString(),
         },
       },
-      warnings,
+      ...warningFields(warnings),
     },
   };
 }

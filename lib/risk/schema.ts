@@ -1,5 +1,10 @@
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
+import { otherAssetSchema } from "@/lib/intel/schema";
 import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
+
+/** Every key of a body is snake_case, like the spec's own fields. */
+const SNAKE_CASE_KEY = /^[a-z0-9]+(_[a-z0-9]+)*$/;
 
 const n = z.number().nullable();
 
@@ -8,8 +13,17 @@ export const riskResponseSchema = z.object({
   name: z.string(),
   backing: z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable(),
   issuer: z.string().nullable(),
+  resolved: z.object({
+    defillama_id: z.string().nullable(),
+    coingecko_id: z.string().nullable(),
+    other_assets_with_symbol: z.array(otherAssetSchema),
+  }),
   peg: z.object({
     price_usd: n,
+    price_source: z
+      .enum(["market", "aggregate", "dex"])
+      .nullable()
+      .describe("Which source answered price_usd; null when none has a price"),
     deviation_bps: n,
     status: z.enum(["on-peg", "minor", "moderate", "severe", "unknown"]),
     badge: z.object({
@@ -24,7 +38,8 @@ export const riskResponseSchema = z.object({
   }),
   depeg: z.object({ "24h": depegStatsSchema, "7d": depegStatsSchema, "30d": depegStatsSchema }),
   depth: z.object({
-    total_2pct_usd: n,
+    total_2pct_usd: n.describe("null when no venue reported depth"),
+    not_measured_reason: z.string().nullable().describe("Why total_2pct_usd is null"),
     cex_2pct_usd: n,
     dex_2pct_usd: n,
     dex_stable_stable_usd: n,
@@ -56,6 +71,7 @@ export const riskResponseSchema = z.object({
     label: z.enum(["parked", "moderate", "active", "unknown"]),
     volume_24h_usd: n,
     market_cap_usd: n,
+    market_cap_source: z.enum(["market", "aggregate"]).nullable(),
   }),
   momentum: z.object({
     current_usd: n,
@@ -73,7 +89,10 @@ export const riskResponseSchema = z.object({
         value: n,
         weight: z.number(),
         effective_weight: z.number(),
-        inputs: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
+        inputs: z.record(
+          z.string().regex(SNAKE_CASE_KEY, "input names are snake_case"),
+          z.union([z.number(), z.string(), z.null()]),
+        ),
         method: z.string(),
       }),
     ),
@@ -90,6 +109,7 @@ export const riskResponseSchema = z.object({
       ),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

@@ -1,5 +1,5 @@
 /** GET /api/stablecoin-supply: the panel and rail from the 6-hour durable aggregate cache. */
-import { W } from "@/lib/assets/warnings";
+import { W, warningFields } from "@/lib/assets/warnings";
 import { getConfig } from "@/lib/config";
 import { readAggregate } from "@/lib/snapshot/live";
 import { buildSupplyPanel } from "./panel";
@@ -17,7 +17,7 @@ export async function getSupplyPanel(signal?: AbortSignal): Promise<SupplyResult
   try {
     read = await readAggregate({ signal });
   } catch {
-    return { ok: false, warning: W.aggregateUnavailable };
+    return { ok: false, warning: W.aggregateUnavailable.message };
   }
   const stale = read.source === "stale";
   const warnings = stale ? [W.aggregateStale(read.storedAt)] : [];
@@ -33,7 +33,7 @@ export async function getSupplyPanel(signal?: AbortSignal): Promise<SupplyResult
         cache_ttl_seconds: getConfig().ttlSeconds.supplyPanel,
         method: SUPPLY_METHOD,
       },
-      warnings,
+      ...warningFields(warnings),
     },
   };
 }

@@ -3,6 +3,7 @@
  * feeds it the (cached) aggregate and the clock.
  */
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { supplyChange } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
@@ -33,7 +34,13 @@ export function listedAssets(assets: readonly AggregateAsset[]): AggregateAsset[
     .slice(0, SUPPLY_PANEL_MAX_ASSETS);
 }
 
-export function toEntry(a: AggregateAsset, rank: number): SupplyEntry {
+export function toEntry(
+  a: AggregateAsset,
+  rank: number,
+  refs: readonly AggregateRef[] = [],
+): SupplyEntry {
+  // A 0 price upstream is a missing price, not a −100 % depeg.
+  const price = a.priceUsd !== null && a.priceUsd > 0 ? a.priceUsd : null;
   const week = supplyChange(a.circulatingUsd, a.circulatingPrevWeekUsd);
   const month = supplyChange(a.circulatingUsd, a.circulatingPrevMonthUsd);
   return {
@@ -41,6 +48,7 @@ export function toEntry(a: AggregateAsset, rank: number): SupplyEntry {
     id: a.id,
     symbol: a.symbol,
     name: a.name,
+    selector: preferredSelector(a, refs.length > 0 ? refs : [toAggregateRef(a)]),
     coingecko_id: a.geckoId,
     circulating_usd: a.circulatingUsd,
     circulatingPrevWeek: a.circulatingPrevWeekUsd,
@@ -49,8 +57,9 @@ export function toEntry(a: AggregateAsset, rank: number): SupplyEntry {
     change_7d_pct: week.changePct,
     change_30d_usd: month.changeUsd,
     change_30d_pct: month.changePct,
-    price_usd: a.priceUsd,
-    peg_deviation_bps: pegDeviationBps(a.priceUsd),
+    price_usd: price,
+    price_source: price === null ? null : "aggregate",
+    peg_deviation_bps: pegDeviationBps(price),
     backing: a.backing,
     issuer: issuerOf(a),
     chains: a.chains,
@@ -102,7 +111,8 @@ export function railChips(entries: readonly SupplyEntry[]): RailChips {
 }
 
 export function buildSupplyPanel(assets: readonly AggregateAsset[]) {
-  const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1));
+  const refs = assets.map(toAggregateRef);
+  const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, refs));
   return {
     assets: entries,
     total_circulating_usd: entries.reduce((s, e) => s + e.circulating_usd, 0),

@@ -1,5 +1,6 @@
 /** Body of GET /api/stablecoin-supply (spec "Supply and flows panel", "Homepage market context rail"). */
 import { z } from "zod";
+import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const backing = z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable();
 
@@ -8,6 +9,11 @@ export const supplyEntrySchema = z.object({
   id: z.string().describe("DefiLlama id"),
   symbol: z.string(),
   name: z.string(),
+  selector: z
+    .string()
+    .describe(
+      "Shortest readable q that resolves to this asset (symbol, else CoinGecko id, else DefiLlama id); the asset page is /stablecoins/{selector}",
+    ),
   coingecko_id: z.string().nullable(),
   circulating_usd: z.number(),
   circulatingPrevWeek: z
@@ -19,7 +25,8 @@ export const supplyEntrySchema = z.object({
   change_7d_pct: z.number().nullable(),
   change_30d_usd: z.number().nullable(),
   change_30d_pct: z.number().nullable(),
-  price_usd: z.number().nullable(),
+  price_usd: z.number().nullable().describe("The aggregate's price (see price_source)"),
+  price_source: z.enum(["aggregate"]).nullable(),
   peg_deviation_bps: z.number().nullable(),
   backing,
   issuer: z.string().nullable(),
@@ -68,6 +75,7 @@ export const supplyResponseSchema = z.object({
     method: z.string(),
   }),
   warnings: z.array(z.string()),
+  warning_codes: warningCodesSchema,
   holderAnalyticsSupported: z.literal(false),
 });
 

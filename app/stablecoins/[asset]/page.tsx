@@ -10,6 +10,7 @@ import { PegHistoryPanel } from "@/components/asset/PegHistoryPanel";
 import { PegPanel } from "@/components/asset/PegPanel";
 import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
+import { SharedSymbol } from "@/components/asset/SharedSymbol";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
 import { BadgeSnippet } from "@/components/depegs/BadgeSnippet";
 import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
@@ -44,8 +45,18 @@ async function settle<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/** The path segment as the user typed it: `usd%2B` → `usd+` (validated after decoding). */
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 async function selectorOf(params: Props["params"]): Promise<string | null> {
-  const parsed = selectorSchema.safeParse((await params).asset);
+  const decoded = decodeSegment((await params).asset);
+  const parsed = selectorSchema.safeParse(decoded);
   return parsed.success ? parsed.data : null;
 }
 
@@ -84,6 +95,7 @@ export default async function AssetPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <AssetHeader risk={body} />
+      <SharedSymbol risk={body} />
       <WarningsNotice warnings={warnings} label="Partial data: some sources are unavailable" />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <PegPanel risk={body} />

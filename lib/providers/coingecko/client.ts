@@ -3,17 +3,34 @@
  * (`x-cg-demo-api-key`, or `x-cg-pro-api-key` on the pro plan) — never in the URL.
  */
 import { getConfig } from "@/lib/config";
-import type { MarketChart, MarketQuote, MarketTicker } from "@/lib/domain/types";
+import type { ContractAddress, MarketChart, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import { providerGet, type ProviderCallOptions } from "../http";
 import { fillPath, idSegment, ProviderInputError } from "../segments";
-import { toMarketQuote, toMarketTicker, toPricePoints, toValuePoints } from "./map";
-import { marketChartSchema, marketsSchema, tickersSchema } from "./schemas";
+import {
+  toContractAddresses,
+  toMarketQuote,
+  toMarketTicker,
+  toPricePoints,
+  toValuePoints,
+} from "./map";
+import { coinDetailSchema, marketChartSchema, marketsSchema, tickersSchema } from "./schemas";
 
 const PROVIDER = "coingecko";
 export const COINGECKO_ENDPOINTS = {
   markets: "/coins/markets",
   marketChart: "/coins/{id}/market_chart",
   tickers: "/coins/{id}/tickers",
+  coinDetail: "/coins/{id}",
+} as const;
+
+/** Coin detail without the heavy parts: only identity and `platforms` are needed. */
+const COIN_DETAIL_QUERY = {
+  localization: "false",
+  tickers: "false",
+  market_data: "false",
+  community_data: "false",
+  developer_data: "false",
+  sparkline: "false",
 } as const;
 
 /** `/coins/markets` returns at most 100 rows per page by default. */
@@ -100,4 +117,25 @@ export async function fetchTickers(
     ...options,
   });
   return raw.tickers.map(toMarketTicker);
+}
+
+/**
+ * `GET /coins/{id}?localization=false&tickers=false&market_data=false&…` → the coin's token
+ * contracts per platform (`[]` for a native coin).
+ */
+export async function fetchCoinContracts(
+  id: string,
+  options: ProviderCallOptions = {},
+): Promise<ContractAddress[]> {
+  const endpoint = COINGECKO_ENDPOINTS.coinDetail;
+  const ctx = { provider: PROVIDER, endpoint } as const;
+  const raw = await providerGet({
+    ...base(),
+    endpoint,
+    path: fillPath(endpoint, { id: idSegment(id, ctx, "coin id") }, ctx),
+    query: { ...COIN_DETAIL_QUERY },
+    schema: coinDetailSchema,
+    ...options,
+  });
+  return toContractAddresses(raw);
 }

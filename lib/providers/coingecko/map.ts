@@ -1,8 +1,14 @@
 /** Raw CoinGecko payloads → domain types. */
-import type { MarketQuote, MarketTicker, PricePoint, ValuePoint } from "@/lib/domain/types";
+import type {
+  ContractAddress,
+  MarketQuote,
+  MarketTicker,
+  PricePoint,
+  ValuePoint,
+} from "@/lib/domain/types";
 import { isEvmAddress } from "../segments";
 import { toFiniteNumber } from "../parse";
-import type { RawMarketRow, RawSeries, RawTicker } from "./schemas";
+import type { RawCoinDetail, RawMarketRow, RawSeries, RawTicker } from "./schemas";
 
 /**
  * Venue identifiers of on-chain exchanges. DEX tickers are also recognised by contract
@@ -63,4 +69,23 @@ export function toMarketTicker(raw: RawTicker): MarketTicker {
     trustScore: raw.trust_score ?? null,
     isDex,
   };
+}
+
+/**
+ * The coin's contracts, one per platform: `detail_platforms` (with decimals) first, then any
+ * platform only `platforms` names. The native form (`{"": ""}`, `{}`) yields none.
+ */
+export function toContractAddresses(raw: RawCoinDetail): ContractAddress[] {
+  const out = new Map<string, ContractAddress>();
+  for (const [platform, d] of Object.entries(raw.detail_platforms ?? {})) {
+    const address = d?.contract_address?.trim() ?? "";
+    if (platform === "" || address === "") continue;
+    out.set(platform, { platform, address, decimals: d?.decimal_place ?? null });
+  }
+  for (const [platform, value] of Object.entries(raw.platforms ?? {})) {
+    const address = value?.trim() ?? "";
+    if (platform === "" || address === "" || out.has(platform)) continue;
+    out.set(platform, { platform, address, decimals: null });
+  }
+  return [...out.values()];
 }

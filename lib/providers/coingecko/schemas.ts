@@ -49,3 +49,24 @@ export const tickersSchema = z.object({
   name: z.string().nullish(),
   tickers: z.array(tickerSchema),
 });
+
+/**
+ * Coin detail `/coins/{id}?localization=false&tickers=false&…`: only the contract fields.
+ * Native coins answer `platforms: {"": ""}` or `{}`; values may be null on delisted chains.
+ */
+export const coinDetailSchema = z.object({
+  id: z.string(),
+  platforms: z.record(z.string(), z.string().nullable()).nullish(),
+  detail_platforms: z
+    .record(
+      z.string(),
+      z
+        .object({
+          decimal_place: z.number().nullish(),
+          contract_address: z.string().nullish(),
+        })
+        .nullable(),
+    )
+    .nullish(),
+});
+export type RawCoinDetail = z.output<typeof coinDetailSchema>;

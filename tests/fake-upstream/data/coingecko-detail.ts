@@ -17,40 +17,31 @@ import { fullMarketAsset, fullMarketEntry } from "./full-market";
 import { addressFor, hash32, rngFor } from "./rng";
 import { llamaStablecoins, pegAmount, type LlamaAsset } from "./samples";
 
-/** DefiLlama chain label → CoinGecko asset-platform id (the chains the fake names). */
-export const LLAMA_CHAIN_TO_COINGECKO_PLATFORM: Readonly<Record<string, string>> = {
-  Ethereum: "ethereum",
-  Base: "base",
-  Arbitrum: "arbitrum-one",
-  "OP Mainnet": "optimistic-ethereum",
-  Polygon: "polygon-pos",
-  BSC: "binance-smart-chain",
-  Avalanche: "avalanche",
-  Fantom: "fantom",
-  Gnosis: "xdai",
-  Linea: "linea",
-  Scroll: "scroll",
-  Mantle: "mantle",
-  Blast: "blast",
-  "ZKsync Era": "zksync",
-  Sonic: "sonic",
-  Berachain: "berachain",
-  Unichain: "unichain",
-  Celo: "celo",
-  Metis: "metis-andromeda",
-  Moonbeam: "moonbeam",
-  Cronos: "cronos",
-  Kava: "kava",
-  Plasma: "plasma",
-  "Hyperliquid L1": "hyperevm",
-  Ink: "ink",
-  Soneium: "soneium",
-  Taiko: "taiko",
-  Mode: "mode",
-  Harmony: "harmony-shard-0",
-  Tron: "tron",
-  Solana: "solana",
-};
+/**
+ * The chains the fake names, as `DefiLlama label:CoinGecko platform:DexScreener chain id` (no
+ * DexScreener id = the aggregator does not index it, e.g. tron).
+ */
+const CHAIN_ROWS = `Ethereum:ethereum:ethereum, Base:base:base, Arbitrum:arbitrum-one:arbitrum,
+  OP Mainnet:optimistic-ethereum:optimism, Polygon:polygon-pos:polygon,
+  BSC:binance-smart-chain:bsc, Avalanche:avalanche:avalanche, Fantom:fantom:fantom,
+  Gnosis:xdai:gnosischain, Linea:linea:linea, Scroll:scroll:scroll, Mantle:mantle:mantle,
+  Blast:blast:blast, ZKsync Era:zksync:zksync, Sonic:sonic:sonic, Berachain:berachain:berachain,
+  Unichain:unichain:unichain, Celo:celo:celo, Metis:metis-andromeda:metis, Moonbeam:moonbeam:moonbeam,
+  Cronos:cronos:cronos, Kava:kava:kava, Plasma:plasma:plasma, Hyperliquid L1:hyperevm:hyperevm,
+  Ink:ink:ink, Soneium:soneium:soneium, Taiko:taiko:taiko, Mode:mode:mode,
+  Harmony:harmony-shard-0:, Tron:tron:, Solana:solana:solana`
+  .split(/,\s*/)
+  .map((row) => row.trim().split(":") as [string, string, string]);
+
+/** DefiLlama chain label → CoinGecko asset-platform id. */
+export const LLAMA_CHAIN_TO_COINGECKO_PLATFORM: Readonly<Record<string, string>> =
+  Object.fromEntries(CHAIN_ROWS.map(([label, platform]) => [label, platform]));
+
+/** CoinGecko platform → DexScreener chain id (platforms DexScreener indexes). */
+export const COINGECKO_PLATFORM_TO_DEXSCREENER: Readonly<Record<string, string>> =
+  Object.fromEntries(
+    CHAIN_ROWS.filter(([, , dex]) => dex !== "").map(([, platform, dex]) => [platform, dex]),
+  );
 
 /** CoinGecko platform → the fake's token-addresses.json chain key (real addresses exist). */
 const TRACKED_PLATFORM: Readonly<Record<string, DexChainId>> = {

@@ -7,44 +7,15 @@
  *     ("many bridged addresses answer nothing");
  *   - unknown addresses, or a chain id that does not match the address's platform: `[]`.
  */
-import { coinPlatforms, platformAddress } from "./coingecko-detail";
+import {
+  COINGECKO_PLATFORM_TO_DEXSCREENER,
+  coinPlatforms,
+  platformAddress,
+} from "./coingecko-detail";
 import { buildPair, tokenPairs, type PoolSpec, type Tok } from "./dexscreener-pairs";
 import { findTokenByAddress } from "./assets";
 import { fullMarketAsset, fullMarketEntry, fullMarketKnownIds } from "./full-market";
 import { addressFor, hash32, rngFor } from "./rng";
-
-/** CoinGecko platform → DexScreener chain id (the fake's own copy; the app keeps its own). */
-export const COINGECKO_PLATFORM_TO_DEXSCREENER: Readonly<Record<string, string>> = {
-  ethereum: "ethereum",
-  base: "base",
-  "arbitrum-one": "arbitrum",
-  "optimistic-ethereum": "optimism",
-  "polygon-pos": "polygon",
-  "binance-smart-chain": "bsc",
-  avalanche: "avalanche",
-  fantom: "fantom",
-  xdai: "gnosischain",
-  linea: "linea",
-  scroll: "scroll",
-  mantle: "mantle",
-  blast: "blast",
-  zksync: "zksync",
-  sonic: "sonic",
-  berachain: "berachain",
-  unichain: "unichain",
-  celo: "celo",
-  "metis-andromeda": "metis",
-  moonbeam: "moonbeam",
-  cronos: "cronos",
-  kava: "kava",
-  plasma: "plasma",
-  hyperevm: "hyperevm",
-  ink: "ink",
-  soneium: "soneium",
-  taiko: "taiko",
-  mode: "mode",
-  solana: "solana",
-};
 
 /** One secondary-platform address in this many answers with pools. */
 const SECONDARY_POOLS_ONE_IN = 3;

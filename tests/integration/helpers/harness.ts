@@ -15,6 +15,7 @@ import {
   DEMO_DUNE_QUERY_IDS,
   startFakeUpstream,
   type FakeUpstream,
+  type Market,
 } from "../../fake-upstream/server";
 import { startRedis, type RedisServer } from "../../helpers/redis-server";
 
@@ -37,8 +38,9 @@ export interface Harness {
 export async function startHarness(
   kvKind: KvKind,
   env: Record<string, string | undefined> = {},
+  options: { market?: Market } = {},
 ): Promise<Harness> {
-  const fake = await startFakeUpstream({ port: 0 });
+  const fake = await startFakeUpstream({ port: 0, market: options.market });
   let redis: RedisServer | null = null;
   let kvDir: string | null = null;
   const applyEnv = () => {

@@ -190,6 +190,7 @@ export const UPSTREAM_ALLOW_LIST: Record<Provider, RegExp[]> = {
     /^\/coins\/markets\?vs_currency=usd&ids=[A-Za-z0-9._%-]+$/,
     /^\/coins\/[A-Za-z0-9._-]+\/market_chart\?vs_currency=usd&days=(1|7|30)$/,
     /^\/coins\/[A-Za-z0-9._-]+\/tickers\?depth=true$/,
+    /^\/coins\/[A-Za-z0-9._-]+\?localization=false&tickers=false&market_data=false&community_data=false&developer_data=false&sparkline=false$/,
   ],
   dexscreener: [
     /^\/token-pairs\/v1\/[a-z0-9_-]+\/(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,

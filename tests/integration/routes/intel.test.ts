@@ -211,17 +211,32 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
     expect(h.fake.requests().filter((r) => r.provider === "dune")).toHaveLength(2);
   });
 
-  it("nulls market fields with a warning when the market provider is down", async () => {
+  it("falls back to the aggregate's price and circulating USD, labelled, when the market provider is down", async () => {
     h.fake.setScenario("coingecko", "500");
     const res = await get("?q=usdc");
     expect(res.status).toBe(200);
     const body = await json<Body>(res);
-    expect(body.data.price).toBeNull();
-    expect(body.data.peg_deviation_bps).toBeNull();
-    expect(body.data.market_cap_usd).toBeNull();
+    expect(body.data.price).toBe(body.data.price_sources.aggregate);
+    expect(body.data.price_source).toBe("aggregate");
+    expect(body.data.price_sources.market).toBeNull();
+    expect(body.data.peg_deviation_bps).toBeCloseTo((body.data.price - 1) * 10_000, 9);
+    expect(body.data.market_cap_source).toBe("aggregate");
+    expect(body.data.market_cap_usd).toBeGreaterThan(0);
+    expect(body.data.volume_24h_usd).toBeNull();
     expect(body.data.liquidity_depth_breakdown.cex_usd).toBeNull();
     expect(body.data.liquidity_depth_breakdown.dex_usd).toBeGreaterThan(0);
-    expect(body.warnings.some((w: string) => w.startsWith("CoinGecko (market):"))).toBe(true);
+    expect(body.warning_codes).toEqual(
+      expect.arrayContaining([
+        "market_no_answer",
+        "tickers_no_answer",
+        "price_from_aggregate",
+        "market_cap_from_aggregate",
+      ]),
+    );
+    expect(body.warning_codes).toHaveLength(body.warnings.length);
+    const role = (body.metadata.sources as Body[]).find((s) => s.name === "DefiLlama")?.role;
+    expect(role).toMatch(/\bprice\b/);
+    expect(body.metadata.sources.some((s: Body) => s.name === "CoinGecko")).toBe(false);
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 

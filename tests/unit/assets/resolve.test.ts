@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
-import { resolveAsset, type AggregateRef } from "@/lib/assets/resolve";
+import {
+  isSelector,
+  preferredSelector,
+  resolveAsset,
+  type AggregateRef,
+} from "@/lib/assets/resolve";
 
 interface RawAsset {
   id: string;
@@ -12,13 +17,11 @@ interface RawAsset {
   pegMechanism: AggregateRef["backing"];
   circulating: Record<string, number>;
 }
-const sample = JSON.parse(
-  readFileSync(
-    path.join(__dirname, "../../fake-upstream/fixtures/samples/defillama-stablecoins.json"),
-    "utf8",
-  ),
-) as { peggedAssets: RawAsset[] };
-const aggregate: AggregateRef[] = sample.peggedAssets.map((a) => ({
+const load = (file: string) =>
+  JSON.parse(
+    readFileSync(path.join(__dirname, "../../fake-upstream/fixtures/samples", file), "utf8"),
+  ) as { peggedAssets: RawAsset[] };
+const toRef = (a: RawAsset): AggregateRef => ({
   id: a.id,
   symbol: a.symbol,
   name: a.name,
@@ -26,7 +29,9 @@ const aggregate: AggregateRef[] = sample.peggedAssets.map((a) => ({
   pegType: a.pegType,
   backing: a.pegMechanism,
   circulatingUsd: a.circulating[a.pegType] ?? 0,
-}));
+});
+const aggregate = load("defillama-stablecoins.json").peggedAssets.map(toRef);
+const fullMarket = load("defillama-stablecoins-full.json").peggedAssets.map(toRef);
 
 describe("asset registry", () => {
   it("tracks the twelve required assets with ids, backing and issuer", () => {
@@ -104,5 +109,44 @@ describe("resolveAsset", () => {
     expect(r.suggestions.length).toBeLessThanOrEqual(3);
     const none = resolveAsset("zzzzzzzzzzzz", aggregate);
     expect(none).toEqual({ ok: false, suggestions: [] });
+  });
+});
+
+describe("selectors over the whole market", () => {
+  it("accepts the characters real symbols use and nothing else", () => {
+    for (const q of ["USD+", "eUSD(v2)", "usd.ai", "m-2-wrong", "DAI+", "209"])
+      expect(isSelector(q)).toBe(true);
+    for (const q of ["usd c", "<script>", "a".repeat(65), "USD₮0", "a/b", "a%2Fb"])
+      expect(isSelector(q)).toBe(false);
+  });
+
+  it("resolves every asset of the full aggregate by its preferred selector and by its DefiLlama id", () => {
+    for (const a of fullMarket) {
+      const selector = preferredSelector(a, fullMarket);
+      expect(isSelector(selector)).toBe(true);
+      for (const q of [selector, a.id]) {
+        const r = resolveAsset(q, fullMarket);
+        expect(r.ok && r.asset.defillamaId).toBe(a.id);
+      }
+    }
+  });
+
+  it("gives odd symbols readable selectors and shared ones their largest holder", () => {
+    const bySymbol = (s: string) => fullMarket.filter((a) => a.symbol === s);
+    expect(preferredSelector(bySymbol("USD+")[0]!, fullMarket)).toBe("usd+");
+    expect(preferredSelector(bySymbol("eUSD(v2)")[0]!, fullMarket)).toBe("eusd(v2)");
+    const usds = bySymbol("USDS").sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+    expect(preferredSelector(usds[0]!, fullMarket)).toBe("usds");
+    const sperax = usds.find((a) => a.geckoId === "sperax-usd")!;
+    expect(preferredSelector(sperax, fullMarket)).toBe("sperax-usd");
+    const spice = usds.find((a) => a.id === "31")!;
+    expect(preferredSelector(spice, fullMarket)).toBe("31");
+    const r = resolveAsset("usds", fullMarket);
+    expect(r.ok && r.alternatives.map((x) => x.defillamaId).sort()).toEqual(
+      usds
+        .slice(1)
+        .map((a) => a.id)
+        .sort(),
+    );
   });
 });

@@ -133,8 +133,8 @@ describe("row helpers", () => {
     expect(nextSort({ key: "rank", dir: "asc" }, "rank")).toEqual({ key: "rank", dir: "desc" });
     expect(sortRows(ROWS, { key: "peg_deviation_bps", dir: "asc" })[0]?.symbol).toBe("JUP");
   });
-  it("falls back to the id when a symbol is not a safe path segment", () => {
-    const hrefs = assetHrefs([{ ...ROWS[0]!, symbol: "USD₮0", id: "250" }]);
-    expect(hrefs.get("250")).toBe("/stablecoins/250");
+  it("links the server's selector, URL-encoded", () => {
+    const hrefs = assetHrefs([{ ...ROWS[0]!, symbol: "USD+", selector: "usd+", id: "46" }]);
+    expect(hrefs.get("46")).toBe("/stablecoins/usd%2B");
   });
 });

@@ -6,6 +6,7 @@ export function entry(
 ): SupplyEntry {
   return {
     name: p.symbol,
+    selector: p.symbol.toLowerCase(),
     coingecko_id: null,
     circulating_usd: 1e9,
     circulatingPrevWeek: 1e9,
@@ -15,6 +16,7 @@ export function entry(
     change_30d_usd: 0,
     change_30d_pct: 0,
     price_usd: 1,
+    price_source: "aggregate",
     peg_deviation_bps: 0,
     backing: "fiat-backed",
     issuer: null,
@@ -91,6 +93,7 @@ export const ROWS: SupplyEntry[] = [
     rank: 6,
     id: "31",
     symbol: "USDS",
+    selector: "31",
     name: "SpiceUSD",
     circulating_usd: 18e6,
     backing: "algorithmic",
@@ -144,6 +147,7 @@ export const SUPPLY_BODY: Omit<SupplyResponse, "holderAnalyticsSupported"> = {
     method: "test",
   },
   warnings: [],
+  warning_codes: [],
 };
 
 export const ISSUERS_BODY: Omit<IssuersResponse, "holderAnalyticsSupported"> = {
@@ -191,4 +195,5 @@ export const ISSUERS_BODY: Omit<IssuersResponse, "holderAnalyticsSupported"> = {
     total_circulating_usd: 264e9,
   },
   warnings: ["Dune (on-chain-scheduled): the scheduled result is stale."],
+  warning_codes: ["onchain_never_run"],
 };

@@ -89,8 +89,10 @@ describe("risk score", () => {
     expect(r.score).toBeCloseTo(0.3 * 66 + 0.3 * 50 + 0.4 * 100, 9);
     expect(r.disclaimer).toBe(RISK_SCORE_DISCLAIMER);
     expect(r.disclaimer).toMatch(/not a prediction of peg stability and not investment advice/);
-    expect(r.components[1]?.inputs).toMatchObject({ depthToMarketCap: 1e-3 });
+    expect(r.components[1]?.inputs).toMatchObject({ depth_to_market_cap: 1e-3 });
     expect(r.components.every((c) => c.method.length > 0)).toBe(true);
+    for (const c of r.components)
+      for (const key of Object.keys(c.inputs)) expect(key).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
   });
 
   it("excludes a missing component and renormalises the remaining weights", () => {
@@ -107,6 +109,16 @@ describe("risk score", () => {
     const onlyPeg = riskScore({ transparency: null, liquidity: null, pegStability: CALM });
     expect(onlyPeg.score).toBe(100);
     expect(onlyPeg.components[2]?.effectiveWeight).toBe(1);
+  });
+
+  it("leaves unmeasured depth out instead of scoring it as zero liquidity", () => {
+    const unknown = riskScore({ ...full, liquidity: { depth2pctUsd: null, marketCapUsd: 1e9 } });
+    const illiquid = riskScore({ ...full, liquidity: { depth2pctUsd: 0, marketCapUsd: 1e9 } });
+    expect(unknown.missing).toEqual(["liquidity"]);
+    expect(unknown.components[1]).toMatchObject({ value: null, effectiveWeight: 0 });
+    expect(illiquid.missing).toEqual([]);
+    expect(illiquid.components[1]?.value).toBe(0);
+    expect(unknown.score).toBeGreaterThan(illiquid.score ?? Infinity);
   });
 
   it("is null when every component is missing", () => {

@@ -1,3 +1,4 @@
+import { fetchCoinContracts } from "@/lib/providers/coingecko/client";
 import { fetchMarketChart, fetchMarkets, fetchTickers, ProviderInputError } from "@/lib/providers";
 import { telemetry } from "@/lib/telemetry";
 import {
@@ -264,5 +265,58 @@ describe("fetchTickers", () => {
       lastPrice: null,
       volumeUsd: null,
     });
+  });
+});
+
+describe("fetchCoinContracts", () => {
+  beforeEach(() => setup());
+
+  it("asks for coin detail without the heavy parts and returns one contract per platform", async () => {
+    server.setHandler((_req, res) =>
+      sendJson(
+        res,
+        JSON.stringify({
+          id: "usd",
+          platforms: { base: "0xabc", "arbitrum-one": "0xdef", "": "" },
+          detail_platforms: {
+            base: { decimal_place: 6, contract_address: "0xabc" },
+            "": { decimal_place: null, contract_address: "" },
+          },
+        }),
+      ),
+    );
+    const contracts = await fetchCoinContracts("usd");
+    const request = only(server.requests);
+    expect(request.pathname).toBe("/coins/usd");
+    for (const flag of [
+      "localization",
+      "tickers",
+      "market_data",
+      "community_data",
+      "developer_data",
+      "sparkline",
+    ])
+      expect(request.query.get(flag)).toBe("false");
+    expect(contracts).toEqual([
+      { platform: "base", address: "0xabc", decimals: 6 },
+      { platform: "arbitrum-one", address: "0xdef", decimals: null },
+    ]);
+  });
+
+  it.each([
+    [{ "": "" }, { "": { decimal_place: null, contract_address: "" } }],
+    [{}, {}],
+    [null, null],
+  ])("reads a native coin (%j) as no contracts", async (platforms, detail) => {
+    server.setHandler((_req, res) =>
+      sendJson(res, JSON.stringify({ id: "x", platforms, detail_platforms: detail })),
+    );
+    expect(await fetchCoinContracts("x")).toEqual([]);
+  });
+
+  it("rejects a malformed body as a schema failure", async () => {
+    server.setHandler((_req, res) => sendJson(res, JSON.stringify({ platforms: "nope" })));
+    const e = await rejectionOf(fetchCoinContracts("x"));
+    expect(e).toMatchObject({ name: "ProviderError", kind: "schema" });
   });
 });

@@ -53,9 +53,9 @@ describe("risk console panels", () => {
       </>,
     );
     expect(screen.getByTestId("peg-badge").getAttribute("data-state")).toBe("off");
-    expect(screen.getAllByTitle("CoinGecko (market) did not provide a live price.")).toHaveLength(
-      2,
-    );
+    expect(
+      screen.getAllByTitle("No source has a current price for this coin (not measured)."),
+    ).toHaveLength(2);
     expect(screen.getByTitle("CoinGecko (market): order-book depth is unavailable.")).toBeTruthy();
     expect(screen.getAllByTitle(/24h volume or market cap is unavailable/).length).toBe(3);
     expect(screen.getByTitle(/issuer exposure snapshot is unavailable/)).toBeTruthy();
@@ -66,5 +66,27 @@ describe("risk console panels", () => {
       screen.getByText(/Missing components \(excluded, weights renormalised\): liquidity/),
     ).toBeTruthy();
     expect(screen.getByText(/effective weight 0\.00/)).toBeTruthy();
+  });
+});
+
+describe("depth panel", () => {
+  it("says 'Not measured' with the reason instead of a zero", () => {
+    const reason = "DexScreener (liquidity): no pools found for this coin's contracts.";
+    render(
+      <DepthPanel
+        risk={{
+          ...RISK_DEGRADED,
+          depth: {
+            ...RISK_DEGRADED.depth,
+            total_2pct_usd: null,
+            dex_2pct_usd: null,
+            not_measured_reason: reason,
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId("depth-not-measured").textContent).toBe("Not measured");
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(screen.queryByText("$0")).toBeNull();
   });
 });

@@ -66,7 +66,9 @@ export const POOLS_BODY: PoolsBody = {
       { name: "DexScreener", type: "liquidity", latency: "low", as_of: "2026-01-15T12:00:00.000Z" },
     ],
     chains_queried: ["ethereum", "base", "arbitrum", "optimism"],
+    contracts_source: "registry",
     method: "test",
   },
   warnings: [],
+  warning_codes: [],
 };

@@ -27,8 +27,10 @@ export const RISK: RiskBody = {
   name: "USD Coin",
   backing: "fiat-backed",
   issuer: "Circle",
+  resolved: { defillama_id: "2", coingecko_id: "usd-coin", other_assets_with_symbol: [] },
   peg: {
     price_usd: 0.999815,
+    price_source: "market",
     deviation_bps: -1.85,
     status: "on-peg",
     badge: {
@@ -54,6 +56,7 @@ export const RISK: RiskBody = {
   },
   depth: {
     total_2pct_usd: 1_930_556_314,
+    not_measured_reason: null,
     cex_2pct_usd: 236_863_065,
     dex_2pct_usd: 1_693_693_248,
     dex_stable_stable_usd: 1_691_030_196,
@@ -84,6 +87,7 @@ export const RISK: RiskBody = {
     label: "moderate",
     volume_24h_usd: 8_602_997_357,
     market_cap_usd: 78_499_942_802,
+    market_cap_source: "market",
   },
   momentum: {
     current_usd: 75_615_660_505,
@@ -147,6 +151,7 @@ export const RISK: RiskBody = {
     stats_as_of: { "24h": "2026-11-21T12:00:00.000Z", "30d": "2026-11-21T12:00:00.000Z" },
   },
   warnings: [],
+  warning_codes: [],
 };
 
 /** The same asset with the market provider and the on-chain snapshot down. */
@@ -155,6 +160,7 @@ export const RISK_DEGRADED: RiskBody = {
   peg: {
     ...RISK.peg,
     price_usd: null,
+    price_source: null,
     deviation_bps: null,
     status: "unknown",
     badge: {
@@ -176,7 +182,13 @@ export const RISK_DEGRADED: RiskBody = {
     supply_distribution_source: "aggregate",
     exposure: null,
   },
-  velocity: { value: null, label: "unknown", volume_24h_usd: null, market_cap_usd: null },
+  velocity: {
+    value: null,
+    label: "unknown",
+    volume_24h_usd: null,
+    market_cap_usd: null,
+    market_cap_source: null,
+  },
   risk_score: {
     ...RISK.risk_score,
     score: 70,
@@ -189,7 +201,8 @@ export const RISK_DEGRADED: RiskBody = {
   },
   metadata: { ...RISK.metadata, sources: RISK.metadata.sources.filter((s) => s.name !== "Dune") },
   warnings: [
-    "CoinGecko (market): live price, market cap and 24h volume are unavailable.",
+    "CoinGecko (market): the market provider did not answer; live price, market cap and 24h volume are unavailable.",
     "Dune (on-chain-scheduled): on-chain snapshot data is unavailable.",
   ],
+  warning_codes: ["market_no_answer", "onchain_unreachable"],
 };

@@ -96,4 +96,5 @@ export const BODY: FlowsBody = {
     cex_transfers_shown: 3,
   },
   warnings: [],
+  warning_codes: [],
 };

@@ -1,0 +1,54 @@
+/**
+ * A coin's token contracts from the market provider's coin detail, cached 24 h: contracts
+ * change rarely, and one call per coin per day keeps a cold coin at one coin-detail call. A
+ * native coin's empty list and a 404 ("coin not found": `listed: false`) are answers and are
+ * cached like any other; a failed or malformed answer is never stored. The key carries only the
+ * resolved CoinGecko id.
+ */
+import { z } from "zod";
+import type { ContractAddress } from "@/lib/domain/types";
+import { getKv } from "@/lib/kv";
+import type { KvStore } from "@/lib/kv/types";
+import { fetchCoinContracts } from "@/lib/providers/coingecko/client";
+import { isProviderError } from "@/lib/providers/errors";
+import { cachedRead, type CachedRead } from "./cached-read";
+
+export const COIN_DETAIL_FRESH_SECONDS = 24 * 60 * 60;
+const HTTP_NOT_FOUND = 404;
+
+export interface CoinContracts {
+  /** False when the market provider answered 404 for the id. */
+  listed: boolean;
+  contracts: ContractAddress[];
+}
+
+const contractsShape = z.object({
+  listed: z.boolean(),
+  contracts: z.array(
+    z.object({ platform: z.string(), address: z.string(), decimals: z.number().nullable() }),
+  ),
+});
+
+export function readCoinContracts(
+  coingeckoId: string,
+  opts: { kv?: KvStore; signal?: AbortSignal; now?: () => number } = {},
+): Promise<CachedRead<CoinContracts>> {
+  return cachedRead({
+    kv: opts.kv ?? getKv(),
+    scope: "live:coingecko",
+    key: `live:v1:coingecko:coin-detail:${coingeckoId}`,
+    freshSeconds: COIN_DETAIL_FRESH_SECONDS,
+    schema: contractsShape,
+    fetch: async () => {
+      try {
+        return { listed: true, contracts: await fetchCoinContracts(coingeckoId) };
+      } catch (e) {
+        if (isProviderError(e) && e.status === HTTP_NOT_FOUND)
+          return { listed: false, contracts: [] };
+        throw e;
+      }
+    },
+    signal: opts.signal,
+    now: opts.now,
+  });
+}

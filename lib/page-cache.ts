@@ -26,6 +26,11 @@ export const PAGE_REVALIDATE_SECONDS = {
     file: "app/flows/page.tsx",
     why: "scheduled snapshots that refresh every 12 h or more",
   },
+  "/depegs": {
+    seconds: 60 * 60,
+    file: "app/depegs/page.tsx",
+    why: "long-range price series cached for an hour and more",
+  },
   "/methodology": {
     seconds: 24 * 60 * 60,
     file: "app/methodology/page.tsx",

@@ -60,6 +60,9 @@ if [ -f scripts/soak.ts ]; then
   npx tsx scripts/soak.ts --duration 20
 fi
 
+step "e2e on the full recorded market (DEMO_MARKET=full: 322 assets, rebuilt from that world)"
+DEMO_MARKET=full npx playwright test tests/e2e/full-market.spec.ts
+
 if [ -f scripts/check-secrets.ts ]; then
   step "secret hygiene (canary keys)"
   npx tsx scripts/check-secrets.ts

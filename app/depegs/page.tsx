@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import { DepegsView } from "@/components/depegs/DepegsView";
 import { ErrorState } from "@/components/ui/ErrorState";
-import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS, getDepegs, type EventsWindow } from "@/lib/depegs";
+import { DEFAULT_EVENTS_WINDOW, getDepegs } from "@/lib/depegs";
+import { keepDegradedBriefly } from "@/lib/page-cache";
 
-export const dynamic = "force-dynamic";
+// The whole year's log, regenerated in the background every hour (the long-range series are
+// cached for an hour and more); the window, coin, direction and depth filters run in the browser,
+// so `?window=` never makes the page uncacheable. A render with warnings is kept only briefly.
+export const revalidate = 3600;
 
 export const metadata: Metadata = {
   title: "Depeg events",
@@ -11,35 +15,18 @@ export const metadata: Metadata = {
     "Every time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for an hour, with depth, duration and the detection rule. Informational only.",
 };
 
-type SearchParams = Record<string, string | string[] | undefined>;
-
-function windowOf(sp: SearchParams): { window: EventsWindow; note: string | null } {
-  const raw = Array.isArray(sp.window) ? sp.window[0] : sp.window;
-  if (raw === undefined) return { window: DEFAULT_EVENTS_WINDOW, note: null };
-  const w = EVENTS_WINDOWS.find((x) => x === raw);
-  return w
-    ? { window: w, note: null }
-    : {
-        window: DEFAULT_EVENTS_WINDOW,
-        note: "Unknown window ignored; showing 365d (30d, 90d or 365d).",
-      };
-}
-
-export default async function DepegsPage({
-  searchParams,
-}: {
-  searchParams: Promise<SearchParams>;
-}) {
-  const { window, note } = windowOf(await searchParams);
-  const result = await getDepegs({ window }).catch(() => null);
-  if (!result?.ok) {
+export default async function DepegsPage() {
+  const result = await getDepegs({ window: DEFAULT_EVENTS_WINDOW }).catch(() => null);
+  const body = result?.ok ? result.body : null;
+  await keepDegradedBriefly(body === null || body.warnings.length > 0);
+  if (!body) {
     return (
       <ErrorState
         title="Depeg events are unavailable"
         message="The price history could not be read. Try again in a minute."
-        retryHref={`/depegs?window=${window}`}
+        retryHref="/depegs"
       />
     );
   }
-  return <DepegsView body={result.body} window={window} note={note} />;
+  return <DepegsView body={body} />;
 }

@@ -59,6 +59,7 @@ export function CoinDepegEvents({
             ) : (
               <EventsTable
                 events={data.events}
+                asOf={data.metadata.as_of}
                 coins={[]}
                 fileStamp={`-${asset}${fileStampOf(data.metadata.as_of)}`}
                 showFilters={false}

@@ -1,7 +1,5 @@
-import Link from "next/link";
 import { AsOf } from "@/components/ui/AsOf";
 import { WarningsNotice } from "@/components/ui/Notice";
-import { EVENTS_WINDOWS, type EventsWindow } from "@/lib/depegs";
 import type { getDepegs } from "@/lib/depegs";
 import { EventsTable } from "./EventsTable";
 import { RuleNote } from "./RuleNote";
@@ -9,16 +7,8 @@ import { fileStampOf } from "./stamp";
 
 type Body = Extract<Awaited<ReturnType<typeof getDepegs>>, { ok: true }>["body"];
 
-/** The /depegs page body: heading, window switch, feeds, rule, then the event table. */
-export function DepegsView({
-  body,
-  window,
-  note,
-}: {
-  body: Body;
-  window: EventsWindow;
-  note: string | null;
-}) {
+/** The /depegs page body: heading, feeds, rule, then the event table (window chosen there). */
+export function DepegsView({ body }: { body: Body }) {
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -29,36 +19,13 @@ export function DepegsView({
           {body.coin_set}
         </p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <nav
-            aria-label="Window"
-            className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-700"
-          >
-            {EVENTS_WINDOWS.map((w) => (
-              <Link
-                key={w}
-                href={`/depegs?window=${w}`}
-                prefetch={false}
-                aria-current={w === window ? "page" : undefined}
-                className={`px-3 py-1.5 font-medium ${
-                  w === window
-                    ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900"
-                    : "hover:bg-slate-100 dark:hover:bg-slate-800"
-                }`}
-              >
-                {w}
-              </Link>
-            ))}
-          </nav>
           <a href="/depegs.atom" className="text-sky-700 underline dark:text-sky-400">
             Atom feed
           </a>
           <a href="/depegs.json" className="text-sky-700 underline dark:text-sky-400">
             JSON feed
           </a>
-          <a
-            href={`/api/stablecoin-depegs?window=${window}`}
-            className="text-sky-700 underline dark:text-sky-400"
-          >
+          <a href="/api/stablecoin-depegs" className="text-sky-700 underline dark:text-sky-400">
             JSON API
           </a>
           <span className="text-xs text-slate-500 dark:text-slate-400">
@@ -66,7 +33,7 @@ export function DepegsView({
           </span>
         </div>
       </div>
-      <WarningsNotice warnings={note ? [note, ...body.warnings] : body.warnings} />
+      <WarningsNotice warnings={body.warnings} />
       <RuleNote />
       {body.history_unavailable.length > 0 ? (
         <p
@@ -79,6 +46,7 @@ export function DepegsView({
       ) : null}
       <EventsTable
         events={body.events}
+        asOf={body.metadata.as_of}
         coins={body.coins}
         unavailable={body.history_unavailable}
         fileStamp={fileStampOf(body.metadata.as_of)}

@@ -1,11 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { formatBps, formatUtc } from "@/components/format";
 import { downloadCsv } from "@/components/supply/csv";
 import { EmptyState } from "@/components/ui/EmptyState";
 import type { DepegEventJson } from "@/lib/depegs/json";
+import { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 import {
   DEFAULT_EVENT_SORT,
   eventsCsv,
@@ -62,12 +63,15 @@ function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
  */
 export function EventsTable({
   events,
+  asOf,
   coins,
   fileStamp,
   showFilters = true,
   unavailable = [],
 }: {
   events: readonly DepegEventJson[];
+  /** As-of time of the event log (ISO): the window filter counts back from it. */
+  asOf: string;
   coins: readonly string[];
   fileStamp: string;
   showFilters?: boolean;
@@ -76,9 +80,17 @@ export function EventsTable({
 }) {
   const [filters, setFilters] = useState<EventFilters>(NO_EVENT_FILTERS);
   const [sort, setSort] = useState(DEFAULT_EVENT_SORT);
+  // The page is cached without its query string: a link's `?window=` is applied here.
+  useEffect(() => {
+    if (!showFilters) return;
+    const asked = new URLSearchParams(window.location.search).get("window");
+    const w = EVENTS_WINDOWS.find((x) => x === asked);
+    if (w) setFilters((f) => ({ ...f, window: w }));
+  }, [showFilters]);
+  const asOfMs = Date.parse(asOf);
   const rows = useMemo(
-    () => sortEvents(filterEvents(events, filters), sort),
-    [events, filters, sort],
+    () => sortEvents(filterEvents(events, filters, asOfMs), sort),
+    [events, filters, asOfMs, sort],
   );
   const header = (label: string, key: EventSortKey, align = "text-right") => {
     const active = sort.key === key;
@@ -105,6 +117,20 @@ export function EventsTable({
     <div className="space-y-3">
       {showFilters ? (
         <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter events">
+          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
+            Window
+            <select
+              className={select}
+              value={filters.window}
+              onChange={(e) => setFilters({ ...filters, window: e.target.value as EventsWindow })}
+            >
+              {EVENTS_WINDOWS.map((w) => (
+                <option key={w} value={w}>
+                  Last {w}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
             Coin
             <select

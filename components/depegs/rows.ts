@@ -1,6 +1,7 @@
 /** Filtering, sorting and CSV of depeg-event rows (pure; the table and tests share them). */
 import { csvCell } from "@/components/supply/csv";
 import type { DepegEventJson } from "@/lib/depegs/json";
+import { inEventsWindow, type EventsWindow } from "@/lib/domain/depeg-events";
 
 export type EventSortKey = "start" | "asset" | "depth" | "duration";
 export interface EventSort {
@@ -10,18 +11,31 @@ export interface EventSort {
 export const DEFAULT_EVENT_SORT: EventSort = { key: "start", dir: "desc" };
 
 export interface EventFilters {
+  /** Events open, or ended, within this window before the log's as-of time. */
+  window: EventsWindow;
   asset: string;
   direction: "" | "below" | "above";
   /** Minimum |worst deviation|, bps; 0 = any. */
   minDepthBps: number;
 }
-export const NO_EVENT_FILTERS: EventFilters = { asset: "", direction: "", minDepthBps: 0 };
+export const NO_EVENT_FILTERS: EventFilters = {
+  window: "365d",
+  asset: "",
+  direction: "",
+  minDepthBps: 0,
+};
 /** Depth filter choices, bps (100 = every event). */
 export const MIN_DEPTH_CHOICES_BPS = [0, 150, 200, 500, 1000] as const;
 
-export function filterEvents(rows: readonly DepegEventJson[], f: EventFilters): DepegEventJson[] {
+/** `asOfMs`: the as-of time of the event log the rows come from. */
+export function filterEvents(
+  rows: readonly DepegEventJson[],
+  f: EventFilters,
+  asOfMs: number,
+): DepegEventJson[] {
   return rows.filter(
     (r) =>
+      inEventsWindow(r.end === null ? null : Date.parse(r.end), asOfMs, f.window) &&
       (f.asset === "" || r.asset === f.asset) &&
       (f.direction === "" || r.direction === f.direction) &&
       Math.abs(r.worst_deviation_bps) >= f.minDepthBps,

@@ -7,11 +7,7 @@ import {
 import { MOMENTUM_MATCH_TOLERANCE_MS, MOMENTUM_WINDOW_MS } from "@/lib/domain/momentum";
 import { SHARE_SUM_TOLERANCE } from "@/lib/domain/supply";
 import { VELOCITY_ACTIVE_MIN, VELOCITY_PARKED_MAX } from "@/lib/domain/velocity";
-import {
-  RAIL_MIN_CIRCULATING_USD,
-  SUPPLY_PANEL_MAX_ASSETS,
-  YIELD_BEARING_NOTE,
-} from "@/lib/supply/panel";
+import { RAIL_MIN_CIRCULATING_USD, YIELD_BEARING_NOTE } from "@/lib/supply/panel";
 import { millis, num, seconds } from "./fmtConst";
 import { Formula, MethodSection, MiniTable, Name } from "./MethodSection";
 
@@ -21,9 +17,9 @@ export function SupplySections() {
     <>
       <MethodSection id="supply">
         <p>
-          The supply panel lists up to {SUPPLY_PANEL_MAX_ASSETS} USD-pegged stablecoins from the
-          aggregate (not deprecated, not delisted, positive supply), ranked by circulating supply in
-          USD, served from a {seconds(SPEC_TTL_SECONDS.supplyPanel)} cache.
+          The supply panel lists every USD-pegged stablecoin of the aggregate (not deprecated, not
+          delisted, positive supply), ranked by circulating supply in USD, served from a{" "}
+          {seconds(SPEC_TTL_SECONDS.supplyPanel)} cache.
         </p>
         <Formula>{`change_usd = current − previous        (previous = circulating 7 or 30 days ago)
 change_pct = change_usd ÷ previous × 100   (null when previous is missing or ≤ 0)`}</Formula>

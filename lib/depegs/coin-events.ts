@@ -10,7 +10,12 @@
  * A series that cannot be read leaves the coin's events unknown (null) with a warning; nothing
  * here calls a provider except through the cached reads.
  */
-import { detectDepegEvents, type DepegEvent, type EventsWindow } from "@/lib/domain/depeg-events";
+import {
+  detectDepegEvents,
+  inEventsWindow,
+  type DepegEvent,
+  type EventsWindow,
+} from "@/lib/domain/depeg-events";
 import {
   readLongPriceHistory,
   type LongRangeDays,
@@ -20,12 +25,7 @@ import type { CachedRead } from "@/lib/snapshot/cached-read";
 import type { Warning } from "@/lib/assets/warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
-const DAY_MS = 86_400_000;
-export const EVENTS_WINDOW_MS: Readonly<Record<EventsWindow, number>> = {
-  "30d": 30 * DAY_MS,
-  "90d": 90 * DAY_MS,
-  "365d": 365 * DAY_MS,
-};
+export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
 
 export interface CoinRef {
   symbol: string;
@@ -122,8 +122,7 @@ export async function loadCoinEvents(
   const d = daily ? detectDepegEvents(daily.prices) : null;
   const all = h && d ? mergeGranularities(h, d) : h ? h.events : (d?.events ?? []);
   const asOf = Math.max(...series.map((s) => s.asOf));
-  const fromMs = asOf - EVENTS_WINDOW_MS[window];
   const lastMs = Math.max(h?.lastMs ?? 0, d?.lastMs ?? 0);
-  const events = all.filter((e) => endOf(e, lastMs) >= fromMs);
+  const events = all.filter((e) => inEventsWindow(endOf(e, lastMs), asOf, window));
   return { coin, events, series, warnings };
 }

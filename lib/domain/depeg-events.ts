@@ -39,6 +39,21 @@ export type Granularity = "hourly" | "daily";
 export type EventsWindow = "30d" | "90d" | "365d";
 export const EVENTS_WINDOWS = ["30d", "90d", "365d"] as const satisfies readonly EventsWindow[];
 export const DEFAULT_EVENTS_WINDOW: EventsWindow = "365d";
+const DAY_MS = 24 * HOUR_MS;
+export const EVENTS_WINDOW_MS: Readonly<Record<EventsWindow, number>> = {
+  "30d": 30 * DAY_MS,
+  "90d": 90 * DAY_MS,
+  "365d": 365 * DAY_MS,
+};
+
+/** An event belongs to a window when it is still open, or ended, within the window before `asOfMs`. */
+export function inEventsWindow(
+  endMs: number | null,
+  asOfMs: number,
+  window: EventsWindow,
+): boolean {
+  return endMs === null || endMs >= asOfMs - EVENTS_WINDOW_MS[window];
+}
 export type EventDirection = "below" | "above";
 
 export interface DepegEvent {

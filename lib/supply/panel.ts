@@ -11,8 +11,6 @@ import type { RailChips, SupplyEntry } from "./schema";
 
 /** The rail's largest-change chip considers only assets above this size. */
 export const RAIL_MIN_CIRCULATING_USD = 5_000_000;
-/** How many assets the panel lists. */
-export const SUPPLY_PANEL_MAX_ASSETS = 100;
 export const USD_PEG_TYPE = "peggedUSD";
 
 export const YIELD_BEARING_NOTE =
@@ -24,14 +22,13 @@ export function issuerOf(a: Pick<AggregateAsset, "id">): string | null {
   return ISSUER_BY_DEFILLAMA_ID.get(a.id) ?? null;
 }
 
-/** USD-pegged, not deprecated, not delisted, ranked by circulating supply. */
+/** Every USD-pegged asset, not deprecated, not delisted, ranked by circulating supply. */
 export function listedAssets(assets: readonly AggregateAsset[]): AggregateAsset[] {
   return assets
     .filter(
       (a) => a.pegType === USD_PEG_TYPE && !a.deprecated && !a.delisted && a.circulatingUsd > 0,
     )
-    .sort((a, b) => b.circulatingUsd - a.circulatingUsd || a.id.localeCompare(b.id))
-    .slice(0, SUPPLY_PANEL_MAX_ASSETS);
+    .sort((a, b) => b.circulatingUsd - a.circulatingUsd || a.id.localeCompare(b.id));
 }
 
 export function toEntry(

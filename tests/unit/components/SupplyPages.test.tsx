@@ -2,6 +2,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { PAGE_SIZE, SupplyTable } from "@/components/supply/SupplyTable";
 import { entry } from "./fixtures";
+import { preferredSelector } from "@/lib/assets/resolve";
 
 const FULL_MARKET = 270;
 const MARKET = Array.from({ length: FULL_MARKET }, (_, i) =>
@@ -56,7 +57,16 @@ describe("hostile strings from an upstream render inert", () => {
   it("a coin name and symbol carrying markup are shown as text, never as elements", () => {
     const { container } = render(
       <SupplyTable
-        assets={[entry({ rank: 1, id: "666", symbol: HOSTILE_SYMBOL, name: HOSTILE_NAME })]}
+        assets={[
+          entry({
+            rank: 1,
+            id: "666",
+            symbol: HOSTILE_SYMBOL,
+            name: HOSTILE_NAME,
+            // What the supply panel sends: the server's selector for this row.
+            selector: preferredSelector({ id: "666", symbol: HOSTILE_SYMBOL, geckoId: null }, []),
+          }),
+        ]}
         asOf="2025-06-01T14:05:00.000Z"
       />,
     );
@@ -66,7 +76,7 @@ describe("hostile strings from an upstream render inert", () => {
     expect(container.textContent).toContain(HOSTILE_SYMBOL);
     expect(container.textContent).toContain(HOSTILE_NAME);
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
-    // The unsafe symbol is not a path segment: the row links by DefiLlama id.
+    // The unsafe symbol is not a selector: the row links by DefiLlama id.
     expect(screen.getByRole("link").getAttribute("href")).toBe("/stablecoins/666");
   });
 });

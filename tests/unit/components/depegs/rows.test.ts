@@ -36,14 +36,37 @@ const ROWS = [
   ev("DAI", "2025-04-01T00:00:00.000Z", -1200, 2),
 ];
 
+/** As-of time of the rows' log: after every event above. */
+const AS_OF_MS = Date.parse("2025-06-01T00:00:00.000Z");
+
 describe("depeg event rows", () => {
+  it("keeps events open, or ended, within the window before the log's as-of time", () => {
+    const ended = (start: string, end: string) => ({
+      ...ev("X", start, -200, 2),
+      end,
+      ongoing: false,
+    });
+    const rows = [
+      ended("2025-05-20T00:00:00.000Z", "2025-05-21T00:00:00.000Z"), // 11 days before as-of
+      ended("2025-03-01T00:00:00.000Z", "2025-03-02T00:00:00.000Z"), // 91 days before
+      ev("Y", "2024-01-01T00:00:00.000Z", -300, 9000), // still open
+    ];
+    const shown = (window: "30d" | "90d" | "365d") =>
+      filterEvents(rows, { ...NO_EVENT_FILTERS, window }, AS_OF_MS).length;
+    expect([shown("30d"), shown("90d"), shown("365d")]).toEqual([2, 2, 3]);
+  });
+
   it("filters by coin, direction and minimum |depth|", () => {
-    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, asset: "DAI" }).map((r) => r.asset)).toEqual([
-      "DAI",
-    ]);
-    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, direction: "above" })).toHaveLength(1);
-    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, minDepthBps: 500 })).toHaveLength(2);
-    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, minDepthBps: 1000 })).toHaveLength(1);
+    expect(
+      filterEvents(ROWS, { ...NO_EVENT_FILTERS, asset: "DAI" }, AS_OF_MS).map((r) => r.asset),
+    ).toEqual(["DAI"]);
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, direction: "above" }, AS_OF_MS)).toHaveLength(
+      1,
+    );
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, minDepthBps: 500 }, AS_OF_MS)).toHaveLength(2);
+    expect(filterEvents(ROWS, { ...NO_EVENT_FILTERS, minDepthBps: 1000 }, AS_OF_MS)).toHaveLength(
+      1,
+    );
   });
 
   it("sorts newest first by default, by depth and duration on demand", () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { formatBps, formatUtc } from "@/components/format";
 import { downloadCsv } from "@/components/supply/csv";
 import { EmptyState } from "@/components/ui/EmptyState";
@@ -24,6 +24,14 @@ const select =
 
 function duration(hours: number): string {
   return hours >= 48 ? `${(hours / 24).toFixed(1)} d` : `${hours.toFixed(hours < 10 ? 1 : 0)} h`;
+}
+
+const noSubscription = () => () => undefined;
+
+/** The events window a query string names, if it names a valid one. */
+function windowOf(search: string): EventsWindow | null {
+  const asked = new URLSearchParams(search).get("window");
+  return EVENTS_WINDOWS.find((w) => w === asked) ?? null;
 }
 
 /** Narrow screens: one card per event instead of a six-column table. */
@@ -80,17 +88,20 @@ export function EventsTable({
 }) {
   const [filters, setFilters] = useState<EventFilters>(NO_EVENT_FILTERS);
   const [sort, setSort] = useState(DEFAULT_EVENT_SORT);
-  // The page is cached without its query string: a link's `?window=` is applied here.
-  useEffect(() => {
-    if (!showFilters) return;
-    const asked = new URLSearchParams(window.location.search).get("window");
-    const w = EVENTS_WINDOWS.find((x) => x === asked);
-    if (w) setFilters((f) => ({ ...f, window: w }));
-  }, [showFilters]);
+  // The page is cached without its query string: a link's `?window=` is read here, in the
+  // browser; a window the reader picks wins over it.
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => globalThis.location.search,
+    () => "",
+  );
+  const [pickedWindow, setPickedWindow] = useState<EventsWindow | null>(null);
+  const linkedWindow = showFilters ? windowOf(search) : null;
+  const shownWindow = pickedWindow ?? linkedWindow ?? NO_EVENT_FILTERS.window;
   const asOfMs = Date.parse(asOf);
   const rows = useMemo(
-    () => sortEvents(filterEvents(events, filters, asOfMs), sort),
-    [events, filters, asOfMs, sort],
+    () => sortEvents(filterEvents(events, { ...filters, window: shownWindow }, asOfMs), sort),
+    [events, filters, shownWindow, asOfMs, sort],
   );
   const header = (label: string, key: EventSortKey, align = "text-right") => {
     const active = sort.key === key;
@@ -121,8 +132,8 @@ export function EventsTable({
             Window
             <select
               className={select}
-              value={filters.window}
-              onChange={(e) => setFilters({ ...filters, window: e.target.value as EventsWindow })}
+              value={shownWindow}
+              onChange={(e) => setPickedWindow(windowOf(`?window=${e.target.value}`))}
             >
               {EVENTS_WINDOWS.map((w) => (
                 <option key={w} value={w}>

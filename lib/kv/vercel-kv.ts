@@ -19,12 +19,14 @@ import { getConfig } from "@/lib/config";
 import {
   assertKey,
   closedError,
+  counterValue,
   decodeValue,
   encodeValue,
   errorCode,
   ttlToMs,
   withBudget,
 } from "./shared";
+import { INCR_WITH_TTL_SCRIPT } from "./redis";
 import { KvError, type KvErrorKind, type KvStore } from "./types";
 
 const DRIVER = "vercel-kv";
@@ -83,6 +85,13 @@ export class VercelKv implements KvStore {
     return reply === "OK";
   }
 
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const reply = await this.#run("incr", key, (c) =>
+      c.eval(INCR_WITH_TTL_SCRIPT, [key], [String(ttlToMs(DRIVER, ttlSeconds))]),
+    );
+    return counterValue(DRIVER, reply);
+  }
+
   /** HTTP only: nothing is held open, but later operations are refused. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -99,6 +108,8 @@ export class VercelKv implements KvStore {
 
 const REPLY_KINDS: ReadonlyArray<[RegExp, KvErrorKind]> = [
   [/^WRONGTYPE/, "corrupt"],
+  // `incr` on a key that holds something else than a counter.
+  [/value is not an integer/, "corrupt"],
   [/^(OOM|READONLY|MISCONF|ERR|EXECABORT)/, "rejected"],
 ];
 

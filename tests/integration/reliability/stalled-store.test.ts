@@ -22,7 +22,7 @@ let seq = 0;
 const key = () => `stalled-store-test:${++seq}`;
 
 function store(getError: KvError | null) {
-  const calls = { get: 0, set: 0, setIfAbsent: 0, delete: 0 };
+  const calls = { get: 0, set: 0, setIfAbsent: 0, delete: 0, incr: 0 };
   const slow = <T>(name: keyof typeof calls, value: T) => {
     calls[name] += 1;
     return new Promise<T>((resolve, reject) =>
@@ -35,6 +35,7 @@ function store(getError: KvError | null) {
     set: () => slow("set", undefined),
     setIfAbsent: () => slow("setIfAbsent", true),
     delete: () => slow("delete", undefined),
+    incr: () => slow("incr", 1),
     close: async () => undefined,
   };
   return { kv, calls };
@@ -87,6 +88,7 @@ describe("read layer over a stalled store", () => {
       },
       setIfAbsent: async () => true,
       delete: async () => undefined,
+      incr: async () => 1,
       close: async () => undefined,
     };
     await cachedRead({

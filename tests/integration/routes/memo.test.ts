@@ -35,6 +35,7 @@ function countingStore(): { kv: KvStore; ops: () => number } {
     set: count((k: string, v: unknown, t: number) => inner.set(k, v, t)),
     setIfAbsent: count((k: string, v: unknown, t: number) => inner.setIfAbsent(k, v, t)),
     delete: count((k: string) => inner.delete(k)),
+    incr: count((k: string, t: number) => inner.incr(k, t)),
     close: () => inner.close(),
   };
   return { kv, ops: () => n };

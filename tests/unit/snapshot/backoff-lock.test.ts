@@ -120,6 +120,7 @@ describe("distributed lock", () => {
       set: (name, value, ttl) => inner.set(name, value, ttl),
       setIfAbsent: (name, value, ttl) => inner.setIfAbsent(name, value, ttl),
       delete: (name) => inner.delete(name),
+      incr: (name, ttl) => inner.incr(name, ttl),
       close: () => inner.close(),
     };
     const fetch = jest.fn(async () => ({ n: 99 }));

@@ -141,6 +141,9 @@ describe("cachedRead", () => {
       },
       delete: async () => undefined,
       setIfAbsent: async () => false,
+      incr: async () => {
+        throw new KvError("unavailable", "memory", "down");
+      },
       close: async () => undefined,
     };
     const gate = deferred<{ n: number }>();

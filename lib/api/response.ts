@@ -4,7 +4,6 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { responseMemo, responseMemoKey, type KeptAnswer } from "./response-memo";
 
 /** Spec §1.1 / §4 rule 2: a fixed invariant on every JSON body. */
 export const HOLDER_ANALYTICS_SUPPORTED = false as const;
@@ -40,9 +39,13 @@ const NO_STORE = "no-store";
 
 /**
  * The JSON text of each body `jsonOk` built (and its ETag once hashed), so `withConditional` can
- * hash it without reading the stream back and copying it into a second Response, and `withMemo`
- * can keep it (docs/performance.md).
+ * hash it without reading the stream back and copying it into a second Response.
  */
+interface KeptAnswer {
+  text: string;
+  headers: [string, string][];
+  etag?: string;
+}
 const SERIALISED = new WeakMap<Response, KeptAnswer>();
 
 function withFlag<T extends object>(body: T): T & { holderAnalyticsSupported: false } {
@@ -195,36 +198,11 @@ export function withConditional(get: (request: Request) => Promise<Response>) {
 }
 
 /**
- * Healthy answers built by `jsonOk` are reused in-process for `RESPONSE_MEMO_MS` (see
- * `./response-memo`): a repeat within that second is answered from the kept text, with the same
- * headers and ETag, without calling the handler.
- */
-export function withMemo(get: (request: Request) => Promise<Response>, now: () => number) {
-  return async (request: Request): Promise<Response> => {
-    const memo = responseMemo();
-    const key = responseMemoKey(request.url);
-    const kept = memo.get(key, now());
-    if (kept) {
-      const res = new Response(kept.text, { status: 200, headers: kept.headers });
-      SERIALISED.set(res, kept);
-      return res;
-    }
-    const res = await get(request);
-    const built = SERIALISED.get(res);
-    if (built && isCacheable(res)) memo.set(key, built, now());
-    return res;
-  };
-}
-
-/**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
  * DELETE answer 405 with `Allow`, touching neither cache nor provider.
  */
-export function publicRoute(
-  get: (request: Request) => Promise<Response>,
-  opts: { now?: () => number } = {},
-) {
-  const GET = withConditional(withMemo(safeHandler(get), opts.now ?? Date.now));
+export function publicRoute(get: (request: Request) => Promise<Response>) {
+  const GET = withConditional(safeHandler(get));
   const reject = async () => methodNotAllowed();
   return {
     GET,

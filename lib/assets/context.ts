@@ -6,8 +6,9 @@
  */
 import { DEX_CHAINS } from "@/lib/domain/chains";
 import type { AggregateAsset, DexPool, MarketQuote, MarketTicker } from "@/lib/domain/types";
-import { EmptyResultError, type CachedRead } from "@/lib/snapshot/cached-read";
 import { readAggregate, readDexPools, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import type { CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { TRACKED_ASSETS } from "./registry";
 import {
@@ -16,7 +17,7 @@ import {
   type AlternativeAsset,
   type ResolvedAsset,
 } from "./resolve";
-import { W } from "./warnings";
+import { staleReason, staleWarning, W, type StaleReason } from "./warnings";
 
 export interface Sourced<T> {
   value: T | null;
@@ -39,6 +40,10 @@ export interface AssetContext {
     asOf: number | null;
     failedChains: string[];
     queried: number;
+    /** Some chain's pool list is past its fresh time: why (oldest copy's as-of is `asOf`). */
+    stale: StaleReason | null;
+    /** Every failed chain failed because the call budget was spent. */
+    overBudget: boolean;
   } | null;
   supplySnapshot: SnapshotRead<"supplyByChain"> | null;
   warnings: string[];
@@ -85,25 +90,46 @@ async function loadPools(
         asset.tracked!.addresses[chain].map((c) => ({ chain, address: c.address })),
       )
     : [];
-  if (targets.length === 0) return { value: [], asOf: null, failedChains: [], queried: 0 };
+  if (targets.length === 0)
+    return { value: [], asOf: null, failedChains: [], queried: 0, stale: null, overBudget: false };
   const results = await Promise.all(
     targets.map(async (t) => {
       try {
+        // A token with no pools on a chain is a valid (negatively cached) empty answer.
         const r = await readDexPools(t.chain, t.address, { signal });
-        return { chain: t.chain, pools: r.value, asOf: r.storedAt, failed: false };
-      } catch (e) {
-        // A token with no pools on a chain is an empty answer, not a failure (and is not cached).
-        if (e instanceof EmptyResultError)
-          return { chain: t.chain, pools: [], asOf: Date.now(), failed: false };
-        return { chain: t.chain, pools: [] as DexPool[], asOf: null, failed: true };
+        const stale = staleReason({ stale: r.source === "stale", error: r.error });
+        return {
+          chain: t.chain,
+          pools: r.value,
+          asOf: r.storedAt,
+          failed: false,
+          stale,
+          error: null,
+        };
+      } catch (error) {
+        return {
+          chain: t.chain,
+          pools: [] as DexPool[],
+          asOf: null,
+          failed: true,
+          stale: null,
+          error,
+        };
       }
     }),
   );
-  const failedChains = [...new Set(results.filter((r) => r.failed).map((r) => r.chain))];
+  const failed = results.filter((r) => r.failed);
+  const failedChains = [...new Set(failed.map((r) => r.chain))];
+  const overBudget = failed.length > 0 && failed.every((r) => isRateBudgetError(r.error));
   const ok = results.filter((r) => !r.failed);
-  if (ok.length === 0) return { value: null, asOf: null, failedChains, queried: targets.length };
+  const stale =
+    ok.find((r) => r.stale === "budget" || r.stale === "failed")?.stale ??
+    ok.find((r) => r.stale)?.stale ??
+    null;
+  const base = { failedChains, queried: targets.length, stale, overBudget };
+  if (ok.length === 0) return { value: null, asOf: null, ...base };
   const asOf = Math.min(...ok.map((r) => r.asOf ?? Date.now()));
-  return { value: ok.flatMap((r) => r.pools), asOf, failedChains, queried: targets.length };
+  return { value: ok.flatMap((r) => r.pools), asOf, ...base };
 }
 
 export async function loadAssetContext(
@@ -146,14 +172,22 @@ export async function loadAssetContext(
   if (needs.quote) {
     const q1 = quotes?.value?.find((x) => x.coingeckoId === geckoId) ?? null;
     quote = { value: q1, asOf: q1 ? (quotes?.asOf ?? null) : null, stale: quotes?.stale ?? false };
-    if (!q1) warnings.push(W.marketUnavailable);
+    const why = quotes && q1 ? staleReason(quotes) : null;
+    if (!q1) warnings.push(isRateBudgetError(quotes?.error) ? W.marketBudget : W.marketUnavailable);
+    else if (why) warnings.push(staleWarning("CoinGecko (market)", why, quote.asOf));
   }
   if (needs.tickers) {
     if (!tickers || tickers.value === null) warnings.push(W.tickersUnavailable);
+    else {
+      const why = staleReason(tickers);
+      if (why) warnings.push(staleWarning("CoinGecko (market)", why, tickers.asOf));
+    }
   }
   if (pools) {
-    if (pools.value === null) warnings.push(W.dexUnavailable);
+    if (pools.value === null) warnings.push(pools.overBudget ? W.dexBudget : W.dexUnavailable);
     else if (pools.failedChains.length > 0) warnings.push(W.dexPartial(pools.failedChains));
+    if (pools.value !== null && pools.stale)
+      warnings.push(staleWarning("DexScreener (liquidity)", pools.stale, pools.asOf));
   }
   if (supplySnapshot && !supplySnapshot.ok) warnings.push(supplySnapshot.warning);
 

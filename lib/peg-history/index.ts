@@ -26,6 +26,7 @@ export async function getPegHistory(
   const series = await loadWindowSeries(ctx.asset.coingeckoId, window, signal);
   const warnings = ctx.warnings.filter((w) => w.startsWith("DexScreener"));
   if (series.points === null) warnings.push(MARKET_HISTORY_UNAVAILABLE);
+  if (series.staleWarning) warnings.push(series.staleWarning);
   // As of the series' fetch time: stable body (and ETag) while the series is cached.
   const statsAt = series.asOf ?? now();
   const mv = marketView(ctx);

@@ -7,6 +7,7 @@ import { isoOrNull } from "@/lib/api/iso";
 import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";
+import { staleReason, staleWarning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
 
 /** The market provider's history request for each window. */
@@ -47,6 +48,8 @@ export function seriesJson(points: readonly PricePoint[]) {
 export interface WindowSeries {
   points: PricePoint[] | null;
   asOf: number | null;
+  /** A copy past its fresh time: the warning that says so (null when fresh). */
+  staleWarning: string | null;
 }
 
 /** Price history for a window; null points when the market provider is unavailable. */
@@ -55,11 +58,13 @@ export async function loadWindowSeries(
   window: DepegWindow,
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
-  if (!coingeckoId) return { points: null, asOf: null };
+  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null };
   try {
     const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], { signal });
-    return { points: r.value.prices, asOf: r.storedAt };
+    const reason = staleReason({ stale: r.source === "stale", error: r.error });
+    const warning = reason && staleWarning("CoinGecko (market)", reason, r.storedAt);
+    return { points: r.value.prices, asOf: r.storedAt, staleWarning: warning };
   } catch {
-    return { points: null, asOf: null };
+    return { points: null, asOf: null, staleWarning: null };
   }
 }

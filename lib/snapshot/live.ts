@@ -1,10 +1,9 @@
 /**
- * Live provider data behind the same cached-read primitive as snapshots: cached briefly
- * (`LIVE_CACHE_SECONDS`) and coalesced, to respect provider rate limits. Keys carry only
- * registry ids, addresses and fixed parameters — never the user's selector.
+ * Live provider data through the one read-through module (`./read-through`), each reader under
+ * its key family's policy (`./policy`: fresh TTL, grace, negative TTL, lock budget, provider).
+ * Keys carry only registry ids, addresses and fixed parameters — never the user's selector.
  */
 import { z } from "zod";
-import { getConfig } from "@/lib/config";
 import type {
   AggregateAsset,
   DexPool,
@@ -18,14 +17,20 @@ import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart, fetchMarkets, fetchTickers } from "@/lib/providers/coingecko/client";
 import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/client";
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
-import { cachedRead, type CachedRead } from "./cached-read";
+import {
+  AGGREGATE_GRACE_SECONDS,
+  CHART_FRESH_SECONDS,
+  LIVE_FRESH_SECONDS,
+  policyFor,
+} from "./policy";
+import { readThrough, type CachedRead } from "./read-through";
 
-/** Live market and DEX data is reused for about a minute. */
-export const LIVE_CACHE_SECONDS = 60;
-/** Peg-history series change slowly at hourly granularity; 5 minutes keeps sparklines fresh. */
-export const CHART_CACHE_SECONDS = 5 * 60;
+/** Live market and DEX data is fresh for about a minute (`./policy`). */
+export const LIVE_CACHE_SECONDS = LIVE_FRESH_SECONDS;
+/** Peg-history series: fresh for 5 minutes. */
+export const CHART_CACHE_SECONDS = CHART_FRESH_SECONDS;
 /** The aggregate list keeps a last good copy for 30 days as a stale fallback. */
-export const AGGREGATE_RETAIN_SECONDS = 30 * 24 * 60 * 60;
+export const AGGREGATE_RETAIN_SECONDS = AGGREGATE_GRACE_SECONDS;
 
 interface ReadOpts {
   kv?: KvStore;
@@ -61,16 +66,13 @@ const supplyShape = z.array(
   z.looseObject({ timestampMs: z.number(), circulatingUsd: z.number() }),
 ) as unknown as z.ZodType<SupplyPoint[]>;
 
-/** The aggregate list (supply panel, rail, resolver): 6 h durable, stale copy kept as fallback. */
+/** The aggregate list (supply panel, rail, resolver): fresh 6 h, stale copy kept 30 days. */
 export function readAggregate(
   opts: ReadOpts = {},
 ): Promise<CachedRead<{ assets: AggregateAsset[] }>> {
-  return cachedRead({
+  return readThrough(policyFor("aggregate"), {
     kv: opts.kv ?? getKv(),
-    scope: "aggregate",
     key: "aggregate:v1:defillama:stablecoins",
-    freshSeconds: getConfig().ttlSeconds.supplyPanel,
-    retainSeconds: AGGREGATE_RETAIN_SECONDS,
     schema: aggregateShape,
     fetch: () => fetchStablecoins(),
     isEmpty: (v) => v.assets.length === 0,
@@ -83,11 +85,9 @@ export function readSupplyHistory(
   defillamaId: string,
   opts: ReadOpts = {},
 ): Promise<CachedRead<SupplyPoint[]>> {
-  return cachedRead({
+  return readThrough(policyFor("live:supply-history"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:defillama",
     key: `live:v1:defillama:supply-history:${defillamaId}`,
-    freshSeconds: getConfig().ttlSeconds.supplyPanel,
     schema: supplyShape,
     fetch: () => fetchSupplyHistory(defillamaId),
     isEmpty: (v) => v.length === 0,
@@ -102,11 +102,9 @@ export function readMarketQuotes(
   opts: ReadOpts = {},
 ): Promise<CachedRead<MarketQuote[]>> {
   const sorted = [...new Set(ids)].sort();
-  return cachedRead({
+  return readThrough(policyFor("live:quotes"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:markets:${sorted.join(",")}`,
-    freshSeconds: LIVE_CACHE_SECONDS,
     schema: quotesShape,
     fetch: () => fetchMarkets(sorted),
     isEmpty: (v) => v.length === 0,
@@ -120,11 +118,9 @@ export function readMarketChart(
   days: 1 | 7 | 30,
   opts: ReadOpts = {},
 ): Promise<CachedRead<MarketChart>> {
-  return cachedRead({
+  return readThrough(policyFor("live:charts"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:market-chart:${coingeckoId}:${days}`,
-    freshSeconds: CHART_CACHE_SECONDS,
     schema: chartShape,
     fetch: () => fetchMarketChart(coingeckoId, days),
     isEmpty: (v) => v.prices.length === 0,
@@ -137,11 +133,9 @@ export function readTickers(
   coingeckoId: string,
   opts: ReadOpts = {},
 ): Promise<CachedRead<MarketTicker[]>> {
-  return cachedRead({
+  return readThrough(policyFor("live:tickers"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:tickers:${coingeckoId}`,
-    freshSeconds: LIVE_CACHE_SECONDS,
     schema: tickersShape,
     fetch: () => fetchTickers(coingeckoId),
     isEmpty: (v) => v.length === 0,
@@ -155,11 +149,9 @@ export function readDexPools(
   tokenAddress: string,
   opts: ReadOpts = {},
 ): Promise<CachedRead<DexPool[]>> {
-  return cachedRead({
+  return readThrough(policyFor("live:pools"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:dexscreener",
     key: `live:v1:dexscreener:token-pairs:${chainId}:${tokenAddress.toLowerCase()}`,
-    freshSeconds: LIVE_CACHE_SECONDS,
     schema: poolsShape,
     fetch: () => fetchTokenPairs(chainId, tokenAddress),
     isEmpty: (v) => v.length === 0,

@@ -11,7 +11,6 @@
  */
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
-import { resetBackoffForTests } from "@/lib/snapshot/backoff";
 import { telemetry } from "@/lib/telemetry";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import {
@@ -21,7 +20,7 @@ import {
   type ScenarioOptions,
 } from "../../fake-upstream/server";
 import { freePort } from "../../helpers/redis-server";
-import { forgetMemos, startHarness, type Harness } from "../helpers/harness";
+import { forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   HEALTH,
@@ -200,8 +199,7 @@ describe("upstream fault matrix", () => {
         const budgetMs = (route.phases?.[p] ?? 1) * PROVIDER_TIMEOUT_MS + MARGIN_MS;
         const label = PROVIDER_LABEL[p];
         await kv.forget(p);
-        forgetMemos();
-        resetBackoffForTests();
+        forgetProcessState();
         h.fake.clearRequests();
         telemetry.reset();
         kv.writes.length = 0;

@@ -13,7 +13,7 @@ import { getConfig } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { cachedRead } from "@/lib/snapshot/cached-read";
-import { forgetMemos, startHarness } from "../helpers/harness";
+import { forgetProcessState, startHarness } from "../helpers/harness";
 import { RecordingKv, parseJson, timed } from "./helpers";
 
 const BUDGET_MS = 150;
@@ -120,7 +120,7 @@ describe("read layer over a stalled store", () => {
       setKvForTests(kv);
       expect((await timed(supply.GET, "/api/stablecoin-supply")).status).toBe(200);
       h.fake.setScenario("defillama", "500");
-      forgetMemos(); // past the one-second in-process reuse: this request reads the store
+      forgetProcessState(); // as if another instance answered: this request reads the store
       failNextGet = true;
       const r = await timed(supply.GET, "/api/stablecoin-supply");
       expect(r.status).toBe(200);

@@ -63,7 +63,9 @@ export async function loadWindowSeries(
     const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], { signal });
     const reason = staleReason({ stale: r.source === "stale", error: r.error });
     const warning = reason && staleWarning("CoinGecko (market)", reason, r.storedAt);
-    return { points: r.value.prices, asOf: r.storedAt, staleWarning: warning };
+    // An empty series (a valid, negatively cached answer) measures nothing: unavailable.
+    const points = r.value.prices.length > 0 ? r.value.prices : null;
+    return { points, asOf: points ? r.storedAt : null, staleWarning: points ? warning : null };
   } catch {
     return { points: null, asOf: null, staleWarning: null };
   }

@@ -6,8 +6,9 @@
  * - A copy is served only under the same policy decision as the store's entry would be
  *   (`entryState`), and re-checked against the store every `LOCAL_REUSE_MS` by one request, so
  *   another instance's newer write (or a flushed store) is seen about a second later.
- * - Copies are tied to the store they came from (tests and scripts swap stores), deep-frozen
- *   (shared between requests), and capped (`LOCAL_MAX_ENTRIES`, oldest first).
+ * - Copies are tied to the store they came from (tests and scripts swap stores), immutable by
+ *   contract (deep-frozen outside production, see `keepCopy`), and capped (`LOCAL_MAX_ENTRIES`,
+ *   oldest first).
  * - It lives on `globalThis` so every route bundle of this process shares one state.
  */
 import type { KvStore } from "@/lib/kv/types";
@@ -70,8 +71,16 @@ export function localCopy(kv: KvStore, key: string): LocalCopy | undefined {
   return copy && copy.kv === kv ? copy : undefined;
 }
 
+/**
+ * Copies are shared between requests, so nothing may change one in place. Outside production
+ * they are deep-frozen, so a consumer that tried would throw in tests and development; in
+ * production freezing is skipped: frozen arrays halved warm intel's throughput
+ * (scripts/bench/local-copies.ts, docs/read-layer.md).
+ */
+const FREEZE_COPIES = process.env.NODE_ENV !== "production";
+
 export function keepCopy(key: string, copy: LocalCopy): void {
-  deepFreeze(copy.value);
+  if (FREEZE_COPIES) deepFreeze(copy.value);
   capped(localState().copies, key, copy);
 }
 

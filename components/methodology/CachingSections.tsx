@@ -89,8 +89,9 @@ export function CachingSections() {
           </li>
           <li>
             Each server instance keeps its last copy of an entry and checks the store again every{" "}
-            {num(LOCAL_REUSE_MS)} ms (<Name>LOCAL_REUSE_MS</Name>) in the background; freshness is
-            still judged from when the data was fetched.
+            {num(LOCAL_REUSE_MS)} ms (<Name>LOCAL_REUSE_MS</Name>): one request re-reads the entry
+            while the others keep using the copy. Freshness is still judged from when the data was
+            fetched.
           </li>
           <li>
             Provider calls are budgeted across instances (<Name>COINGECKO_CALLS_PER_MINUTE</Name>,{" "}

@@ -3,7 +3,6 @@
  * its key family's policy (`./policy`: fresh TTL, grace, negative TTL, lock budget, provider).
  * Keys carry only registry ids, addresses and fixed parameters — never the user's selector.
  */
-import { z } from "zod";
 import type {
   AggregateAsset,
   DexPool,
@@ -17,6 +16,14 @@ import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart, fetchMarkets, fetchTickers } from "@/lib/providers/coingecko/client";
 import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/client";
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
+import {
+  aggregateEntry,
+  chartEntry,
+  poolsEntry,
+  quotesEntry,
+  supplyEntry,
+  tickersEntry,
+} from "./entry-schemas";
 import {
   AGGREGATE_GRACE_SECONDS,
   CHART_FRESH_SECONDS,
@@ -38,34 +45,6 @@ interface ReadOpts {
   now?: () => number;
 }
 
-// Cache-side shape checks: enough to reject garbage, not a second copy of the provider schemas.
-const aggregateAssetShape = z.looseObject({
-  id: z.string(),
-  symbol: z.string(),
-  circulatingUsd: z.number(),
-  chainCirculating: z.record(z.string(), z.looseObject({ currentUsd: z.number() })),
-});
-const aggregateShape = z.looseObject({
-  assets: z.array(aggregateAssetShape),
-}) as unknown as z.ZodType<{
-  assets: AggregateAsset[];
-}>;
-const quotesShape = z.array(z.looseObject({ coingeckoId: z.string() })) as unknown as z.ZodType<
-  MarketQuote[]
->;
-const chartShape = z.looseObject({
-  prices: z.array(z.looseObject({ timestampMs: z.number(), priceUsd: z.number() })),
-}) as unknown as z.ZodType<MarketChart>;
-const tickersShape = z.array(z.looseObject({ exchangeId: z.string() })) as unknown as z.ZodType<
-  MarketTicker[]
->;
-const poolsShape = z.array(
-  z.looseObject({ pairAddress: z.string(), chain: z.string() }),
-) as unknown as z.ZodType<DexPool[]>;
-const supplyShape = z.array(
-  z.looseObject({ timestampMs: z.number(), circulatingUsd: z.number() }),
-) as unknown as z.ZodType<SupplyPoint[]>;
-
 /** The aggregate list (supply panel, rail, resolver): fresh 6 h, stale copy kept 30 days. */
 export function readAggregate(
   opts: ReadOpts = {},
@@ -73,7 +52,7 @@ export function readAggregate(
   return readThrough(policyFor("aggregate"), {
     kv: opts.kv ?? getKv(),
     key: "aggregate:v1:defillama:stablecoins",
-    schema: aggregateShape,
+    schema: aggregateEntry,
     fetch: () => fetchStablecoins(),
     isEmpty: (v) => v.assets.length === 0,
     signal: opts.signal,
@@ -88,7 +67,7 @@ export function readSupplyHistory(
   return readThrough(policyFor("live:supply-history"), {
     kv: opts.kv ?? getKv(),
     key: `live:v1:defillama:supply-history:${defillamaId}`,
-    schema: supplyShape,
+    schema: supplyEntry,
     fetch: () => fetchSupplyHistory(defillamaId),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,
@@ -105,7 +84,7 @@ export function readMarketQuotes(
   return readThrough(policyFor("live:quotes"), {
     kv: opts.kv ?? getKv(),
     key: `live:v1:coingecko:markets:${sorted.join(",")}`,
-    schema: quotesShape,
+    schema: quotesEntry,
     fetch: () => fetchMarkets(sorted),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,
@@ -121,7 +100,7 @@ export function readMarketChart(
   return readThrough(policyFor("live:charts"), {
     kv: opts.kv ?? getKv(),
     key: `live:v1:coingecko:market-chart:${coingeckoId}:${days}`,
-    schema: chartShape,
+    schema: chartEntry,
     fetch: () => fetchMarketChart(coingeckoId, days),
     isEmpty: (v) => v.prices.length === 0,
     signal: opts.signal,
@@ -136,7 +115,7 @@ export function readTickers(
   return readThrough(policyFor("live:tickers"), {
     kv: opts.kv ?? getKv(),
     key: `live:v1:coingecko:tickers:${coingeckoId}`,
-    schema: tickersShape,
+    schema: tickersEntry,
     fetch: () => fetchTickers(coingeckoId),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,
@@ -152,7 +131,7 @@ export function readDexPools(
   return readThrough(policyFor("live:pools"), {
     kv: opts.kv ?? getKv(),
     key: `live:v1:dexscreener:token-pairs:${chainId}:${tokenAddress.toLowerCase()}`,
-    schema: poolsShape,
+    schema: poolsEntry,
     fetch: () => fetchTokenPairs(chainId, tokenAddress),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,

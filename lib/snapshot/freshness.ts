@@ -55,6 +55,15 @@ export function entryState(
   return "fresh";
 }
 
+/**
+ * After a store read timed out or found the store unreachable, this process leaves the store
+ * alone for `LOCAL_REUSE_MS` when it only wanted to re-check a copy it already has (a slow
+ * store costs one wait per process per interval, not one per key).
+ */
+export function storeResting(downUntilMs: number | undefined, nowMs: number): boolean {
+  return downUntilMs !== undefined && nowMs < downUntilMs;
+}
+
 export interface FailureRecord {
   /** Consecutive failed upstream reads of the key. */
   count: number;

@@ -34,6 +34,8 @@ interface State {
   fills: Map<string, Promise<unknown>>;
   /** Background refreshes in flight. */
   refreshing: Map<string, Promise<void>>;
+  /** A store that just timed out or was unreachable: until when copies are not re-checked. */
+  storeDownUntil: WeakMap<KvStore, number>;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.read-through");
@@ -46,6 +48,7 @@ export function localState(): State {
     failures: new Map(),
     fills: new Map(),
     refreshing: new Map(),
+    storeDownUntil: new WeakMap(),
   };
   return slot[GLOBAL_SLOT];
 }
@@ -84,6 +87,14 @@ export function keepCopy(key: string, copy: LocalCopy): void {
   capped(localState().copies, key, copy);
 }
 
+export function markStoreDown(kv: KvStore, untilMs: number): void {
+  localState().storeDownUntil.set(kv, untilMs);
+}
+
+export function storeDownUntil(kv: KvStore): number | undefined {
+  return localState().storeDownUntil.get(kv);
+}
+
 export function failuresOf(key: string): (FailureRecord & { error: unknown }) | undefined {
   return localState().failures.get(key);
 }
@@ -117,4 +128,5 @@ export function forgetLocalState(): void {
   const s = localState();
   s.copies.clear();
   s.failures.clear();
+  s.storeDownUntil = new WeakMap();
 }

@@ -26,7 +26,9 @@ import {
   coolingDown,
   entryState,
   FAILURE_COOLDOWN_MS,
+  LOCAL_REUSE_MS,
   startsCooldown,
+  storeResting,
   waitDeadline,
   type EntryState,
 } from "./freshness";
@@ -35,8 +37,10 @@ import {
   keepCopy,
   localCopy,
   localState,
+  markStoreDown,
   recordFailure,
   recordSuccess,
+  storeDownUntil,
   type LocalCopy,
 } from "./local-state";
 import { markerSeconds, type ReadPolicy } from "./policy";
@@ -109,8 +113,12 @@ export function readThrough<T>(
   const ctx: Ctx<T> = { policy, opts, now: opts.now ?? Date.now };
   const copy = localCopy(opts.kv, opts.key);
   const state = entryState(copy, policy, ctx.now());
-  // Fresh, or being re-checked by another request right now: this process' copy, no I/O.
-  if (copy && (state === "fresh" || (state === "revalidate" && localState().fills.has(opts.key)))) {
+  // Fresh, or due a re-check that another request is making (or that a slow store would only
+  // delay): this process' copy, no I/O.
+  const recheckSkipped =
+    state === "revalidate" &&
+    (localState().fills.has(opts.key) || storeResting(storeDownUntil(opts.kv), ctx.now()));
+  if (copy && (state === "fresh" || recheckSkipped)) {
     telemetry.recordCache(policy.family, "memo");
     return Promise.resolve(served<T>(copy, "fresh"));
   }
@@ -341,8 +349,10 @@ async function readEntry<T>(ctx: Ctx<T>, store?: Store): Promise<Entry | undefin
     if (store) store.readFailed = true;
     // A stalled store would make the marker and the write wait out their own budgets too.
     // Garbage (`corrupt`) is different: the store works, and the next good answer overwrites it.
-    if (store && e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable"))
-      store.down = true;
+    if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable")) {
+      if (store) store.down = true;
+      markStoreDown(opts.kv, ctx.now() + LOCAL_REUSE_MS);
+    }
     return undefined;
   }
   if (raw === undefined || raw === null) return undefined;

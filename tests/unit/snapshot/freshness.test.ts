@@ -8,6 +8,7 @@ import {
   LOCAL_REUSE_MS,
   rateWindow,
   startsCooldown,
+  storeResting,
   waitDeadline,
 } from "@/lib/snapshot/freshness";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
@@ -88,6 +89,14 @@ describe("failure cooldown", () => {
 
   it("a clock that went backwards does not extend a cooldown", () => {
     expect(coolingDown({ count: FAILURE_THRESHOLD, lastAtMs: T0 }, T0 - 1)).toBe(false);
+  });
+});
+
+describe("a resting store", () => {
+  it("copies are not re-checked against a store that just failed, until its time is up", () => {
+    expect(storeResting(undefined, T0)).toBe(false);
+    expect(storeResting(T0 + LOCAL_REUSE_MS, T0)).toBe(true);
+    expect(storeResting(T0 + LOCAL_REUSE_MS, T0 + LOCAL_REUSE_MS)).toBe(false);
   });
 });
 

@@ -152,6 +152,22 @@ describe("fresh, miss and single-flight", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("a store that just failed is not asked to re-check copies for LOCAL_REUSE_MS", async () => {
+    const { kv, read, fetch } = setup(async () => ({ n: 6 }));
+    await read();
+    clock.t += LOCAL_REUSE_MS; // the copy is due a re-check
+    kv.simulateFailure("unavailable");
+    // Another key's miss finds the store down (and is served from the provider).
+    await readThrough(policy, { kv, key: uniqueKey(), schema, fetch, now });
+    const get = jest.spyOn(kv, "get");
+    await expect(read()).resolves.toMatchObject({ source: "cache", value: { n: 6 } });
+    expect(get).not.toHaveBeenCalled();
+    // Its rest is over: the next due re-check asks the store again.
+    clock.t += LOCAL_REUSE_MS;
+    await expect(read()).resolves.toMatchObject({ source: "cache", value: { n: 6 } });
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
   it("hands out frozen values: no request can change another's data", async () => {
     const { read } = setup(async () => ({ n: 7 }));
     await read();

@@ -8,6 +8,8 @@ import { telemetry, type ProviderName } from "@/lib/telemetry";
 
 export const KV_PROBE_KEY = "health:probe";
 const KV_PROBE_TTL_SECONDS = 60;
+/** The store is probed at most once per this interval per instance; between, the last result. */
+export const HEALTH_PROBE_INTERVAL_MS = 10_000;
 
 interface SourceHealth {
   name: string;
@@ -67,11 +69,39 @@ async function probeCache(): Promise<HealthReport["cache"]> {
   }
 }
 
+interface ProbeSlot {
+  kv: unknown;
+  at: number;
+  result: Promise<HealthReport["cache"]>;
+}
+const GLOBAL_SLOT = Symbol.for("stablecoin-intel.health-probe");
+type GlobalWithProbe = typeof globalThis & { [GLOBAL_SLOT]?: ProbeSlot };
+
+/**
+ * The cached probe (a public, linked route must not bill a KV write per hit): concurrent
+ * requests share one probe, and its result serves every request for the interval. A probe of a
+ * replaced store (tests) or from a clock that went backwards is not reused.
+ */
+function cachedProbe(now: number): Promise<HealthReport["cache"]> {
+  const slot = globalThis as GlobalWithProbe;
+  const kept = slot[GLOBAL_SLOT];
+  const age = kept ? now - kept.at : -1;
+  if (kept && kept.kv === getKv() && age >= 0 && age < HEALTH_PROBE_INTERVAL_MS) return kept.result;
+  const result = probeCache();
+  slot[GLOBAL_SLOT] = { kv: getKv(), at: now, result };
+  return result;
+}
+
+/** Tests: the next report probes the store again. */
+export function forgetHealthProbe(): void {
+  delete (globalThis as GlobalWithProbe)[GLOBAL_SLOT];
+}
+
 export async function healthReport(now: number = Date.now()): Promise<HealthReport> {
   const config = getConfig();
   const duneConfigured =
     Boolean(config.providers.dune.apiKey) && Object.values(config.duneQueries).some(Boolean);
-  const cache = await probeCache();
+  const cache = await cachedProbe(now);
   const sources = [
     source("DefiLlama", "defillama", "aggregate", true),
     source("CoinGecko", "coingecko", "market", true),

@@ -3,7 +3,7 @@
 -- =================================================================================================
 -- Query id variable : DUNE_QUERY_CEX_FLOWS (digits only; the number in dune.com/queries/<id>)
 -- Snapshot TTL class: movement — cached 12 h (CACHE_TTL_MOVEMENT_SECONDS, never lower)
--- Row contract      : CONTRACT §3.2, zod `cexFlowRow` in lib/snapshot/query-rows.ts
+-- Row contract      : docs/route-contract.md "Scheduled snapshots", zod `cexFlowRow` in lib/snapshot/query-rows.ts
 --     block_time    timestamp  block time of the transfer (UTC)
 --     blockchain    varchar    Dune chain name (ethereum, base, optimism, arbitrum, …)
 --     token_symbol  varchar    tracked stablecoin symbol (bridged variants folded in)

@@ -3,7 +3,7 @@
 -- =================================================================================================
 -- Query id variable : DUNE_QUERY_CHAIN_MIGRATION (digits only; the number in dune.com/queries/<id>)
 -- Snapshot TTL class: migration — cached 24 h (CACHE_TTL_MIGRATION_SECONDS, never lower)
--- Row contract      : CONTRACT §3.4, zod `chainMigrationRow` in lib/snapshot/query-rows.ts
+-- Row contract      : docs/route-contract.md "Scheduled snapshots", zod `chainMigrationRow` in lib/snapshot/query-rows.ts
 --     token_symbol       varchar  tracked stablecoin symbol (bridged variants folded in)
 --     source_chain       varchar  Dune chain name the value left (the deposit chain)
 --     destination_chain  varchar  Dune chain name the value arrived on (the withdrawal chain)

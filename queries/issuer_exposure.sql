@@ -4,7 +4,7 @@
 -- Query id variable : DUNE_QUERY_ISSUER_EXPOSURE (digits only; the number in dune.com/queries/<id>)
 -- Snapshot TTL class: exposureFacts — cached 6 h (CACHE_TTL_EXPOSURE_FACTS_SECONDS; 6 h is the
 --                     floor and must never be set lower)
--- Row contract      : CONTRACT §3.5, zod `issuerExposureRow` in lib/snapshot/query-rows.ts
+-- Row contract      : docs/route-contract.md "Scheduled snapshots", zod `issuerExposureRow` in lib/snapshot/query-rows.ts
 --     token_symbol    varchar  tracked stablecoin symbol (bridged variants folded in)
 --     issuer          varchar  issuing entity of the token (Tether, Circle, Sky (MakerDAO), …)
 --     blockchain      varchar  Dune chain name

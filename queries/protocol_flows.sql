@@ -3,7 +3,7 @@
 -- =================================================================================================
 -- Query id variable : DUNE_QUERY_PROTOCOL_FLOWS (digits only; the number in dune.com/queries/<id>)
 -- Snapshot TTL class: leaderboard — cached 24 h (CACHE_TTL_LEADERBOARD_SECONDS, never lower)
--- Row contract      : CONTRACT §3.3, zod `protocolFlowRow` in lib/snapshot/query-rows.ts
+-- Row contract      : docs/route-contract.md "Scheduled snapshots", zod `protocolFlowRow` in lib/snapshot/query-rows.ts
 --     token_symbol      varchar  tracked stablecoin symbol (bridged variants folded in)
 --     protocol          varchar  spellbook project name (aave, compound, spark, uniswap, curve, …)
 --     blockchain        varchar  Dune chain name

@@ -3,7 +3,7 @@
 -- =================================================================================================
 -- Query id variable : DUNE_QUERY_SUPPLY_BY_CHAIN (digits only; the number in dune.com/queries/<id>)
 -- Snapshot TTL class: breakdown — cached 12 h (CACHE_TTL_BREAKDOWN_SECONDS, never lower)
--- Row contract      : CONTRACT §3.1, zod `supplyByChainRow` in lib/snapshot/query-rows.ts
+-- Row contract      : docs/route-contract.md "Scheduled snapshots", zod `supplyByChainRow` in lib/snapshot/query-rows.ts
 --     token_symbol  varchar  tracked symbol (USDT, USDC, DAI, USDS, USDe, FDUSD, PYUSD, USD1,
 --                            FRAX, LUSD, crvUSD, GHO); bridged variants folded into their symbol
 --     blockchain    varchar  Dune chain name (ethereum, base, optimism, arbitrum, polygon, bnb,

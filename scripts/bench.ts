@@ -3,7 +3,11 @@
  * (issue "Performance and scale"). Builds nothing: needs `.next/BUILD_ID` (`npm run build`).
  *
  *   npm run bench -- [--duration 10] [--rounds 2] [--connections 16] [--samples 5]
- *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory] [--out FILE]
+ *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds]
+ *                    [--quick] [--out FILE]
+ *
+ * `--quick`: 2 s per measurement, one round, one sample (a smoke run that proves the bench
+ * works; its figures are not the report's).
  *
  * Everything runs on loopback: the fake upstream (in this process), a throw-away redis-server,
  * `next start` processes (with BENCH_TRIVIAL_ROUTE=1 where the trivial route is measured) and a
@@ -28,8 +32,20 @@ import { renderReport, verdict, type Section } from "./bench/report";
 import { MEMORY_NODE_ARGS } from "./bench/scenarios";
 import { dropSnapshot, ROOT, snapshotBuild, startNextApp, type NextApp } from "./bench/servers";
 import { warmRoutes } from "./bench/warm-routes";
+import { worlds } from "./bench/worlds";
 
-const SECTIONS = ["warm", "cold", "coalesce", "caching", "pages", "lighthouse", "memory"] as const;
+const SECTIONS = [
+  "warm",
+  "cold",
+  "coalesce",
+  "caching",
+  "pages",
+  "lighthouse",
+  "memory",
+  "worlds",
+] as const;
+/** `--quick`: seconds per measurement. */
+const QUICK_SECONDS = 2;
 type SectionName = (typeof SECTIONS)[number];
 
 function options() {
@@ -41,6 +57,7 @@ function options() {
       samples: { type: "string", default: "5" },
       only: { type: "string" },
       out: { type: "string", default: "docs/performance.md" },
+      quick: { type: "boolean", default: false },
     },
   });
   const int = (name: string, v: string, min: number, max: number) => {
@@ -53,11 +70,12 @@ function options() {
   for (const s of only)
     if (!(SECTIONS as readonly string[]).includes(s))
       throw new Error(`--only: unknown section ${s} (${SECTIONS.join(", ")})`);
+  const quick = values.quick === true;
   return {
-    durationSeconds: int("duration", values.duration, 1, 600),
-    rounds: int("rounds", values.rounds, 1, 20),
+    durationSeconds: quick ? QUICK_SECONDS : int("duration", values.duration, 1, 600),
+    rounds: quick ? 1 : int("rounds", values.rounds, 1, 20),
     connections: int("connections", values.connections, 1, 256),
-    samples: int("samples", values.samples, 1, 50),
+    samples: quick ? 1 : int("samples", values.samples, 1, 50),
     only: new Set(only as SectionName[]),
     out: path.resolve(ROOT, values.out),
   };
@@ -137,6 +155,10 @@ async function main(): Promise<number> {
         step("Lighthouse");
         sections.push(await lighthouseScores(pagesApp));
       }
+    }
+    if (opts.only.has("worlds")) {
+      step(`read layer in real-world shapes (${opts.durationSeconds} s per target)`);
+      sections.push(await worlds(fake, redis, opts));
     }
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");

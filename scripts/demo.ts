@@ -55,6 +55,9 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<vo
   writeFileSync(marker, market);
 }
 
+/** Provider call budget against the fake upstream (which has no rate limit of its own). */
+const DEMO_CALLS_PER_MINUTE = "1000000";
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   const market = marketFromEnv(process.env.DEMO_MARKET ?? "fixture");
@@ -67,6 +70,9 @@ async function main(): Promise<void> {
   rmSync(kvDir, { recursive: true, force: true });
 
   const env: NodeJS.ProcessEnv = {
+    // The fake upstream has no rate limit: budgets out of the way unless the shell sets them.
+    COINGECKO_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    DEXSCREENER_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     ...process.env,
     ...fake.baseUrls,
     ...DEMO_DUNE_QUERY_IDS,

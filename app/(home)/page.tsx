@@ -10,7 +10,7 @@ import { keepDegradedBriefly } from "@/lib/page-cache";
 import { getSupplyPanel } from "@/lib/supply";
 import { Suspense } from "react";
 
-// Regenerated in the background at the supply panel's own 6 h class (spec §8); a render with
+// Regenerated in the background at the supply panel's own 6 h class (docs/caching.md); a render with
 // warnings is kept only briefly (lib/page-cache.ts).
 export const revalidate = 21600;
 

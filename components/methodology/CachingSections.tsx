@@ -4,14 +4,14 @@ import {
   SPEC_TTL_SECONDS,
   type TtlClass,
 } from "@/lib/config";
-import { RESPONSE_MEMO_MS } from "@/lib/api/response-memo";
-import { MAX_INFLIGHT_KEYS } from "@/lib/snapshot/coalesce";
+import { FAILURE_COOLDOWN_MS, FAILURE_THRESHOLD, LOCAL_REUSE_MS } from "@/lib/snapshot/freshness";
 import {
-  AGGREGATE_RETAIN_SECONDS,
-  CHART_CACHE_SECONDS,
-  LIVE_CACHE_SECONDS,
-} from "@/lib/snapshot/live";
-import { READ_MEMO_MS } from "@/lib/snapshot/read-memo";
+  AGGREGATE_GRACE_SECONDS,
+  CHART_FRESH_SECONDS,
+  LIVE_FRESH_SECONDS,
+  LIVE_GRACE_FACTOR,
+  NEGATIVE_SECONDS,
+} from "@/lib/snapshot/policy";
 import { SNAPSHOT_TTL_CLASS } from "@/lib/snapshot/snapshots";
 import { num, seconds } from "./fmtConst";
 import { MethodSection, MiniTable, Name } from "./MethodSection";
@@ -51,35 +51,52 @@ export function CachingSections() {
         />
         <MiniTable
           caption="Live provider data"
-          head={["Data", "Reused for"]}
+          head={["Data", "Fresh for", "Stale copy served (grace)"]}
           rows={[
             [
-              "Market quotes, CEX tickers, DEX pools (LIVE_CACHE_SECONDS)",
-              seconds(LIVE_CACHE_SECONDS),
+              "Market quotes, CEX tickers, DEX pools",
+              seconds(LIVE_FRESH_SECONDS),
+              seconds(LIVE_FRESH_SECONDS * LIVE_GRACE_FACTOR),
             ],
             [
-              "Price history behind sparklines and de-peg statistics (CHART_CACHE_SECONDS)",
-              seconds(CHART_CACHE_SECONDS),
+              "Price history behind sparklines and de-peg statistics",
+              seconds(CHART_FRESH_SECONDS),
+              seconds(CHART_FRESH_SECONDS * LIVE_GRACE_FACTOR),
             ],
             [
-              "Last good aggregate copy kept as the supply panel's stale fallback",
-              seconds(AGGREGATE_RETAIN_SECONDS),
+              "Stablecoin aggregate (supply panel, rail)",
+              seconds(SPEC_TTL_SECONDS.supplyPanel),
+              seconds(AGGREGATE_GRACE_SECONDS),
             ],
           ]}
         />
         <ul className="list-inside list-disc space-y-1">
           <li>A fresh cached copy is served with no provider call.</li>
           <li>
-            Concurrent reads of one key are coalesced into one upstream read (at most{" "}
-            {num(MAX_INFLIGHT_KEYS)} keys in flight); one caller giving up never cancels the others.
+            Past its fresh time a copy is still served at once, labelled with its as-of time and a
+            warning, while one background refresh runs (one per key across all server instances).
+            Only a copy older than its grace window makes a request wait for the provider.
           </li>
-          <li>Empty and error results are never cached, so the next request reads again.</li>
           <li>
-            Within one server instance, a cache entry the store confirmed is reused for{" "}
-            {num(READ_MEMO_MS)} ms (<Name>READ_MEMO_MS</Name>) without asking the store again, and a
-            healthy API answer for {num(RESPONSE_MEMO_MS)} ms (<Name>RESPONSE_MEMO_MS</Name>), well
-            inside the time a CDN may keep it. Freshness is still judged from when the data was
-            fetched; stale copies, degraded answers and errors are never reused.
+            A provider&apos;s valid empty answer (a token with no DEX pools, a coin with no tickers)
+            is an answer: it is kept for {seconds(NEGATIVE_SECONDS)}. Failed reads are never stored;
+            a failed refresh keeps the stale copy serving. After {num(FAILURE_THRESHOLD)} failures
+            in a row a key is left alone for {num(FAILURE_COOLDOWN_MS)} ms.
+          </li>
+          <li>
+            Empty or failed on-chain snapshot results are never cached, so the next request reads
+            again.
+          </li>
+          <li>
+            Each server instance keeps its last copy of an entry and checks the store again every{" "}
+            {num(LOCAL_REUSE_MS)} ms (<Name>LOCAL_REUSE_MS</Name>): one request re-reads the entry
+            while the others keep using the copy. Freshness is still judged from when the data was
+            fetched.
+          </li>
+          <li>
+            Provider calls are budgeted across instances (<Name>COINGECKO_CALLS_PER_MINUTE</Name>,{" "}
+            <Name>DEXSCREENER_CALLS_PER_MINUTE</Name>); over budget a read serves its stale copy or
+            degrades with a warning.
           </li>
           <li>
             When the aggregate upstream fails, the supply panel serves its last good copy labelled{" "}
@@ -90,9 +107,10 @@ export function CachingSections() {
             shared rows after reading; cache keys never contain a user&apos;s input.
           </li>
           <li>
-            If the cache store is down, reads bypass it and go to the provider, still coalesced.
-            Provider calls time out after {num(DEFAULT_PROVIDER_TIMEOUT_MS)} ms, cache calls after{" "}
-            {num(DEFAULT_KV_TIMEOUT_MS)} ms (defaults).
+            If the cache store is down or slower than its budget, reads bypass it and go to the
+            provider, still one read per key per instance. Provider calls time out after{" "}
+            {num(DEFAULT_PROVIDER_TIMEOUT_MS)} ms, cache calls after {num(DEFAULT_KV_TIMEOUT_MS)} ms
+            (defaults).
           </li>
           <li>
             API responses with any warning are sent with <Name>no-store</Name>; healthy ones may be

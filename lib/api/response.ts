@@ -6,8 +6,7 @@
  * - `./errors`: error bodies, 405 with `Allow`;
  * - `./conditional`: HEAD, OPTIONS, ETag / 304;
  * - `./route`: the `publicRoute` wrapper and the per-asset / aggregate answers;
- * - `./params`: query parameter schemas; `./query`: parsing them;
- * - `./with-memo`: the in-process answer memo.
+ * - `./params`: query parameter schemas; `./query`: parsing them.
  */
 export {
   FLAG_HEADER,
@@ -34,4 +33,3 @@ export {
   safeHandler,
 } from "./route";
 export { parseQuery } from "./query";
-export { withMemo } from "./with-memo";

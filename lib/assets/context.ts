@@ -5,8 +5,9 @@
  * registry, so the aggregate list is fetched alongside the live calls instead of before them.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
-import { EmptyResultError, type CachedRead } from "@/lib/snapshot/cached-read";
 import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import type { CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
 import { loadPools, type PoolsRead } from "./pools";
@@ -18,7 +19,7 @@ import {
   type AlternativeAsset,
   type ResolvedAsset,
 } from "./resolve";
-import { snapshotWarning, W, type Warning } from "./warnings";
+import { snapshotWarning, staleReason, staleWarning, W, type Warning } from "./warnings";
 
 export interface Sourced<T> {
   value: T | null;
@@ -122,17 +123,24 @@ export async function loadAssetContext(
   if (needs.quote) {
     const q1 = quotes?.value?.find((x) => x.coingeckoId === geckoId) ?? null;
     quote = { value: q1, asOf: q1 ? (quotes?.asOf ?? null) : null, stale: quotes?.stale ?? false };
-    marketNotFound =
-      geckoId !== null &&
-      !q1 &&
-      (quotes?.value !== null || quotes?.error instanceof EmptyResultError);
+    // Answered without this coin (an empty answer is a valid, cached answer too).
+    marketNotFound = geckoId !== null && !q1 && quotes?.value != null;
     if (!geckoId) warnings.push(W.marketNotListed);
     else if (marketNotFound) warnings.push(W.marketNotFound);
-    else if (!q1) warnings.push(W.marketNoAnswer);
+    else if (!q1)
+      warnings.push(isRateBudgetError(quotes?.error) ? W.marketBudget : W.marketNoAnswer);
+    else {
+      const why = quotes ? staleReason(quotes) : null;
+      if (why) warnings.push(staleWarning("market", why, quote.asOf));
+    }
   }
   if (needs.tickers && geckoId && !marketNotFound) {
-    if (tickers?.error instanceof EmptyResultError) warnings.push(W.tickersEmpty);
-    else if (!tickers || tickers.value === null) warnings.push(W.tickersNoAnswer);
+    if (!tickers || tickers.value === null) warnings.push(W.tickersNoAnswer);
+    else {
+      if (tickers.value.length === 0) warnings.push(W.tickersEmpty);
+      const why = staleReason(tickers);
+      if (why) warnings.push(staleWarning("tickers", why, tickers.asOf));
+    }
   }
   if (pools) warnings.push(...pools.warnings);
   if (supplySnapshot && !supplySnapshot.ok) warnings.push(snapshotWarning(supplySnapshot));

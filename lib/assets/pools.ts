@@ -7,11 +7,11 @@
 import { canonicalChain, COINGECKO_PLATFORM_DEX_CHAINS, DEX_CHAINS } from "@/lib/domain/chains";
 import type { ContractAddress, DexPool } from "@/lib/domain/types";
 import { isTokenAddress } from "@/lib/providers/segments";
-import { EmptyResultError } from "@/lib/snapshot/cached-read";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { readDexPools } from "@/lib/snapshot/live";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import type { ResolvedAsset } from "./resolve";
-import { W, type Warning } from "./warnings";
+import { staleReason, staleWarning, W, type StaleReason, type Warning } from "./warnings";
 
 export interface PoolTarget {
   chain: string;
@@ -29,6 +29,8 @@ export interface PoolsRead {
   chains: string[];
   /** Where the contracts came from. */
   contracts: "registry" | "market-provider" | null;
+  /** Some chain's pool list is past its fresh time: why (the oldest copy's as-of is `asOf`). */
+  stale: StaleReason | null;
   warnings: Warning[];
 }
 
@@ -80,32 +82,55 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
       queried: 0,
       chains,
       contracts,
+      stale: null,
       warnings: warning ? [warning] : [],
     };
   }
   const results = await Promise.all(
     targets.map(async (t) => {
       try {
+        // A token with no pools on a chain is a valid (negatively cached) empty answer.
         const r = await readDexPools(t.chain, t.address, { signal });
-        return { chain: t.chain, pools: r.value, asOf: r.storedAt, failed: false };
-      } catch (e) {
-        // A token with no pools on a chain is an empty answer, not a failure (and is not cached).
-        if (e instanceof EmptyResultError)
-          return { chain: t.chain, pools: [], asOf: Date.now(), failed: false };
-        return { chain: t.chain, pools: [] as DexPool[], asOf: null, failed: true };
+        const stale = staleReason({ stale: r.source === "stale", error: r.error });
+        return {
+          chain: t.chain,
+          pools: r.value,
+          asOf: r.storedAt,
+          failed: false,
+          stale,
+          error: null,
+        };
+      } catch (error) {
+        const pools: DexPool[] = [];
+        return { chain: t.chain, pools, asOf: null, failed: true, stale: null, error };
       }
     }),
   );
   const failedChains = [
     ...new Set(results.filter((r) => r.failed).map((r) => canonicalChain(r.chain))),
   ];
+  const failed = results.filter((r) => r.failed);
   const ok = results.filter((r) => !r.failed);
-  const base = { failedChains, queried: targets.length, chains, contracts };
-  if (ok.length === 0) return { ...base, value: null, asOf: null, warnings: [W.dexNoAnswer] };
+  // The most telling reason a copy is old: a spent budget or a failing source, else a refresh.
+  const stale =
+    ok.find((r) => r.stale === "budget" || r.stale === "failed")?.stale ??
+    ok.find((r) => r.stale)?.stale ??
+    null;
+  const base = { failedChains, queried: targets.length, chains, contracts, stale };
+  if (ok.length === 0) {
+    const overBudget = failed.every((r) => isRateBudgetError(r.error));
+    return {
+      ...base,
+      value: null,
+      asOf: null,
+      warnings: [overBudget ? W.dexBudget : W.dexNoAnswer],
+    };
+  }
   const value = ok.flatMap((r) => r.pools);
+  const asOf = Math.min(...ok.flatMap((r) => (r.asOf === null ? [] : [r.asOf])));
   const warnings: Warning[] = [];
   if (failedChains.length > 0) warnings.push(W.dexPartial(failedChains));
   else if (value.length === 0) warnings.push(W.dexNoPools);
-  const asOf = Math.min(...ok.map((r) => r.asOf ?? Date.now()));
+  if (stale) warnings.push(staleWarning("dex", stale, asOf));
   return { ...base, value, asOf, warnings };
 }

@@ -10,6 +10,7 @@
  * ANSWERED WITH NOTHING for this coin.
  */
 import { z } from "zod";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 
 export type WarningSource = "CoinGecko" | "DexScreener" | "DefiLlama" | "Dune";
 export type WarningType = "market" | "liquidity" | "aggregate" | "on-chain-scheduled";
@@ -27,6 +28,21 @@ function warning(source: WarningSource, type: WarningType, code: string, text: s
 }
 
 const asOf = (ms: number | null) => (ms ? new Date(ms).toISOString() : "an earlier run");
+const ISO_TIME_START = 11;
+const ISO_TIME_END = 16;
+/** `HH:MM UTC` of a stale copy (live copies are at most an hour old). */
+const clock = (ms: number | null) =>
+  ms ? `${new Date(ms).toISOString().slice(ISO_TIME_START, ISO_TIME_END)} UTC` : "an earlier read";
+
+/** Why a copy past its fresh time is served: budget spent, source failing, or a refresh due. */
+export type StaleReason = "budget" | "failed" | "refreshing";
+
+/** Why a read served past its fresh time (null when fresh). */
+export function staleReason(r: { stale: boolean; error?: unknown }): StaleReason | null {
+  if (!r.stale) return null;
+  if (r.error === undefined) return "refreshing";
+  return isRateBudgetError(r.error) ? "budget" : "failed";
+}
 
 const CG = "CoinGecko";
 const DEX = "DexScreener";
@@ -130,6 +146,18 @@ export const W = {
     "dex_no_answer",
     "the DEX aggregator did not answer; depth covers centralized exchanges only.",
   ),
+  marketBudget: warning(
+    CG,
+    "market",
+    "market_rate_budget",
+    "rate budget reached; live price, market cap and 24h volume are unavailable for now.",
+  ),
+  dexBudget: warning(
+    DEX,
+    "liquidity",
+    "dex_rate_budget",
+    "rate budget reached; DEX pool data is unavailable for now.",
+  ),
   dexPartial: (chains: string[]) =>
     warning(
       DEX,
@@ -174,6 +202,39 @@ export const W = {
     "supply distribution is unavailable.",
   ),
 } as const;
+
+/** What a copy past its fresh time is of: whose data, for the warning's source and code. */
+const STALE_SUBJECTS = {
+  market: [CG, "market"],
+  tickers: [CG, "market"],
+  history: [CG, "market"],
+  dex: [DEX, "liquidity"],
+} as const satisfies Record<string, readonly [WarningSource, WarningType]>;
+export type StaleSubject = keyof typeof STALE_SUBJECTS;
+
+/**
+ * A copy served past its fresh time: `Provider (source-type): <why>; showing data from HH:MM
+ * UTC.`, code `<subject>_stale_<reason>` (e.g. `market_stale_budget`).
+ */
+export function staleWarning(
+  subject: StaleSubject,
+  reason: StaleReason,
+  storedAt: number | null,
+): Warning {
+  const [source, type] = STALE_SUBJECTS[subject];
+  const why =
+    reason === "budget"
+      ? "rate budget reached"
+      : reason === "failed"
+        ? "the source is unavailable"
+        : "a refresh is under way";
+  return warning(
+    source,
+    type,
+    `${subject}_stale_${reason}`,
+    `${why}; showing data from ${clock(storedAt)}.`,
+  );
+}
 
 /** A scheduled on-chain snapshot that could not be read (its sentence comes from the read layer). */
 export function snapshotWarning(read: { reason: string; warning: string }): Warning {

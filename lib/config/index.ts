@@ -24,6 +24,10 @@ export type TtlClass = keyof typeof SPEC_TTL_SECONDS;
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 2_500;
 export const DEFAULT_KV_TIMEOUT_MS = 150;
+/** Provider call budgets (calls a minute, shared by every instance through the KV store). */
+export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
+export const DEFAULT_DEXSCREENER_CALLS_PER_MINUTE = 300;
+const MAX_CALLS_PER_MINUTE = 1_000_000;
 export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const SECRET_VARIABLES = new Set(["COINGECKO_API_KEY", "DUNE_API_KEY", "KV_REST_API_TOKEN"]);
@@ -99,6 +103,14 @@ export const envSchema = z.object({
     DEFAULT_PROVIDER_MAX_BODY_BYTES,
   ),
   KV_TIMEOUT_MS: withDefault(intInRange(10, 10_000), DEFAULT_KV_TIMEOUT_MS),
+  COINGECKO_CALLS_PER_MINUTE: withDefault(
+    intInRange(1, MAX_CALLS_PER_MINUTE),
+    DEFAULT_COINGECKO_CALLS_PER_MINUTE,
+  ),
+  DEXSCREENER_CALLS_PER_MINUTE: withDefault(
+    intInRange(1, MAX_CALLS_PER_MINUTE),
+    DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
+  ),
   CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
   CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
   CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
@@ -123,6 +135,8 @@ export interface AppConfig {
     dune: { baseUrl: string; apiKey: string | undefined };
     timeoutMs: number;
     maxBodyBytes: number;
+    /** Calls a minute across all instances; providers without a budget are absent. */
+    callsPerMinute: { coingecko: number; dexscreener: number };
   };
   /** Dune query ids from configuration (docs/route-contract.md rule 8): never hard-coded. */
   duneQueries: Record<DuneQueryName, string | undefined>;
@@ -172,6 +186,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       dune: { baseUrl: e.DUNE_API_URL, apiKey: e.DUNE_API_KEY },
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxBodyBytes: e.PROVIDER_MAX_BODY_BYTES,
+      callsPerMinute: {
+        coingecko: e.COINGECKO_CALLS_PER_MINUTE,
+        dexscreener: e.DEXSCREENER_CALLS_PER_MINUTE,
+      },
     },
     duneQueries: {
       supplyByChain: e.DUNE_QUERY_SUPPLY_BY_CHAIN,

@@ -21,7 +21,7 @@ import {
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
-import type { CachedRead } from "@/lib/snapshot/cached-read";
+import type { CachedRead } from "@/lib/snapshot/read-through";
 import type { Warning } from "@/lib/assets/warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
@@ -81,6 +81,8 @@ async function read(
   } catch {
     return null;
   }
+  // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
+  if (r.value.prices.length === 0) return null;
   return { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
 }
 

@@ -28,6 +28,7 @@ import {
 import {
   assertKey,
   closedError,
+  counterValue,
   encodeValue,
   errorCode,
   ttlToMs,
@@ -110,6 +111,23 @@ export class FileKv implements KvStore {
       });
       if (taken) this.#countWrite();
       return taken;
+    });
+  }
+
+  incr(key: string, ttlSeconds: number): Promise<number> {
+    return this.#run("incr", key, async (deadline) => {
+      const ttlMs = ttlToMs(DRIVER, ttlSeconds);
+      const file = entryPath(this.dir, key);
+      const count = await this.#withLock(key, deadline, async () => {
+        const existing = await readEntry(file, key);
+        const live = existing && existing.expiresAt > this.#now() ? existing : undefined;
+        const next = live ? counterValue(DRIVER, live.value) + 1 : 1;
+        const expiresAt = live?.expiresAt ?? this.#now() + ttlMs;
+        await atomicWrite(file, serialiseEntry(key, expiresAt, encodeValue(DRIVER, next)));
+        return next;
+      });
+      this.#countWrite();
+      return count;
     });
   }
 

@@ -1,5 +1,5 @@
 /**
- * The process-wide KV store. `getKv()` picks the driver from configuration (CONTRACT §1):
+ * The process-wide KV store. `getKv()` picks the driver from configuration (README "Running against live providers", `.env.example`):
  * Vercel KV when KV_REST_API_URL + KV_REST_API_TOKEN are set, else Redis when REDIS_URL is
  * set, else the embedded file store under KV_DIR. One instance per process, cached on
  * `globalThis` so every route bundle (and Next's dev-mode module reloads) shares it.

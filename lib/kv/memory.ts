@@ -7,6 +7,7 @@ import { getConfig } from "@/lib/config";
 import {
   assertKey,
   closedError,
+  counterValue,
   decodeValue,
   encodeValue,
   ttlToMs,
@@ -84,6 +85,17 @@ export class MemoryKv implements KvStore {
       if (this.#live(key) !== undefined) return false;
       this.#write(key, raw, ttlMs);
       return true;
+    });
+  }
+
+  incr(key: string, ttlSeconds: number): Promise<number> {
+    return this.#run("incr", key, () => {
+      const ttlMs = ttlToMs(DRIVER, ttlSeconds);
+      const entry = this.#live(key);
+      const count = entry === undefined ? 1 : counterValue(DRIVER, entry.raw) + 1;
+      const expiresAt = entry?.expiresAt ?? this.#now() + ttlMs;
+      this.#entries.set(key, { raw: String(count), expiresAt });
+      return count;
     });
   }
 

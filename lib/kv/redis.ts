@@ -17,6 +17,7 @@ import { getConfig } from "@/lib/config";
 import {
   assertKey,
   closedError,
+  counterValue,
   decodeValue,
   encodeValue,
   errorCode,
@@ -26,6 +27,9 @@ import {
 import { KvError, type KvErrorKind, type KvStore } from "./types";
 
 const DRIVER = "redis";
+/** INCR, and PEXPIRE only when this call created the counter (a fixed window). */
+export const INCR_WITH_TTL_SCRIPT =
+  "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
 /** TCP connect timeout; the operation budget still applies on top of it. */
 const CONNECT_TIMEOUT_MS = 2_000;
 const RECONNECT_BASE_DELAY_MS = 25;
@@ -92,6 +96,17 @@ export class RedisKv implements KvStore {
       "NX",
     ]);
     return reply === "OK";
+  }
+
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const reply = await this.#command("incr", key, () => [
+      "EVAL",
+      INCR_WITH_TTL_SCRIPT,
+      "1",
+      key,
+      String(ttlToMs(DRIVER, ttlSeconds)),
+    ]);
+    return counterValue(DRIVER, reply);
   }
 
   async close(): Promise<void> {
@@ -191,6 +206,8 @@ function reconnectDelay(retries: number, maxAttempts: number): number | Error {
 
 const REPLY_KINDS: ReadonlyArray<[RegExp, KvErrorKind]> = [
   [/^WRONGTYPE/, "corrupt"],
+  // `incr` on a key that holds something else than a counter.
+  [/value is not an integer/, "corrupt"],
   [/^(OOM|READONLY|MISCONF|NOSCRIPT|EXECABORT)/, "rejected"],
   [/^(LOADING|BUSY|MASTERDOWN|TRYAGAIN|CLUSTERDOWN)/, "unavailable"],
 ];

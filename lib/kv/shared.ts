@@ -79,6 +79,13 @@ export function decodeValue<T>(driver: KvDriverName, raw: unknown): T {
   }
 }
 
+/** The count held by a counter key (`incr`); anything but a whole number is `corrupt`. */
+export function counterValue(driver: KvDriverName, raw: unknown): number {
+  const n = typeof raw === "number" ? raw : typeof raw === "string" ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n)) throw new KvError("corrupt", driver, "counter is not an integer");
+  return n;
+}
+
 /** Validates a TTL in seconds (> 0, finite) and returns it in whole milliseconds. */
 export function ttlToMs(driver: KvDriverName, ttlSeconds: number): number {
   if (typeof ttlSeconds !== "number" || !Number.isFinite(ttlSeconds) || ttlSeconds <= 0) {

@@ -12,6 +12,11 @@ export interface KvStore {
   delete(key: string): Promise<void>;
   /** Atomic set-if-absent with TTL; true when this call set the key (a lock was taken). */
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  /**
+   * Atomic counter: adds one and returns the new count. A new counter lives `ttlSeconds`; an
+   * existing one keeps its expiry (a fixed window, never extended by later increments).
+   */
+  incr(key: string, ttlSeconds: number): Promise<number>;
   /** Releases connections/timers; safe to call twice. */
   close(): Promise<void>;
 }

@@ -10,7 +10,9 @@
  *   string (and "123" comes back as a number). We store JSON ourselves and parse strictly.
  * - `enableAutoPipelining` (on in @vercel/kv's createClient) is turned off so each operation
  *   is its own request with its own budget and error.
- * - `cache: "no-store"`: @vercel/kv sets "default", which Next.js' patched fetch may cache.
+ * - `cache` is left as @vercel/kv sets it ("default", what the Next.js team recommends): an
+ *   explicit "no-store" would make every cached page that reads through the store throw
+ *   "changed from static to dynamic at runtime" when it regenerates.
  */
 import { createClient } from "@vercel/kv";
 
@@ -19,12 +21,14 @@ import { getConfig } from "@/lib/config";
 import {
   assertKey,
   closedError,
+  counterValue,
   decodeValue,
   encodeValue,
   errorCode,
   ttlToMs,
   withBudget,
 } from "./shared";
+import { INCR_WITH_TTL_SCRIPT } from "./redis";
 import { KvError, type KvErrorKind, type KvStore } from "./types";
 
 const DRIVER = "vercel-kv";
@@ -57,7 +61,6 @@ export class VercelKv implements KvStore {
       enableAutoPipelining: false,
       enableTelemetry: false,
       latencyLogging: false,
-      cache: "no-store",
     });
   }
 
@@ -83,6 +86,13 @@ export class VercelKv implements KvStore {
     return reply === "OK";
   }
 
+  async incr(key: string, ttlSeconds: number): Promise<number> {
+    const reply = await this.#run("incr", key, (c) =>
+      c.eval(INCR_WITH_TTL_SCRIPT, [key], [String(ttlToMs(DRIVER, ttlSeconds))]),
+    );
+    return counterValue(DRIVER, reply);
+  }
+
   /** HTTP only: nothing is held open, but later operations are refused. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -99,6 +109,8 @@ export class VercelKv implements KvStore {
 
 const REPLY_KINDS: ReadonlyArray<[RegExp, KvErrorKind]> = [
   [/^WRONGTYPE/, "corrupt"],
+  // `incr` on a key that holds something else than a counter.
+  [/value is not an integer/, "corrupt"],
   [/^(OOM|READONLY|MISCONF|ERR|EXECABORT)/, "rejected"],
 ];
 

@@ -8,6 +8,7 @@ import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";
 import { once } from "@/lib/render-once";
+import { staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
 
 /** The market provider's history request for each window. */
@@ -48,6 +49,8 @@ export function seriesJson(points: readonly PricePoint[]) {
 export interface WindowSeries {
   points: PricePoint[] | null;
   asOf: number | null;
+  /** A copy past its fresh time: the warning that says so (null when fresh). */
+  staleWarning: Warning | null;
 }
 
 /** Price history for a window; null points when the market provider is unavailable. */
@@ -56,7 +59,7 @@ export async function loadWindowSeries(
   window: DepegWindow,
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
-  if (!coingeckoId) return { points: null, asOf: null };
+  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
     readWindowSeries(coingeckoId, window, signal),
   );
@@ -69,8 +72,12 @@ async function readWindowSeries(
 ): Promise<WindowSeries> {
   try {
     const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], { signal });
-    return { points: r.value.prices, asOf: r.storedAt };
+    const reason = staleReason({ stale: r.source === "stale", error: r.error });
+    const warning = reason && staleWarning("history", reason, r.storedAt);
+    // An empty series (a valid, negatively cached answer) measures nothing: unavailable.
+    const points = r.value.prices.length > 0 ? r.value.prices : null;
+    return { points, asOf: points ? r.storedAt : null, staleWarning: points ? warning : null };
   } catch {
-    return { points: null, asOf: null };
+    return { points: null, asOf: null, staleWarning: null };
   }
 }

@@ -11,9 +11,10 @@ import { getKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { fetchCoinContracts } from "@/lib/providers/coingecko/client";
 import { isProviderError } from "@/lib/providers/errors";
-import { cachedRead, type CachedRead } from "./cached-read";
+import { policyFor } from "./policy";
+import { readThrough, type CachedRead } from "./read-through";
 
-export const COIN_DETAIL_FRESH_SECONDS = 24 * 60 * 60;
+export { COIN_DETAIL_FRESH_SECONDS } from "./policy";
 const HTTP_NOT_FOUND = 404;
 
 export interface CoinContracts {
@@ -33,11 +34,9 @@ export function readCoinContracts(
   coingeckoId: string,
   opts: { kv?: KvStore; signal?: AbortSignal; now?: () => number } = {},
 ): Promise<CachedRead<CoinContracts>> {
-  return cachedRead({
+  return readThrough(policyFor("live:coin-detail"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:coin-detail:${coingeckoId}`,
-    freshSeconds: COIN_DETAIL_FRESH_SECONDS,
     schema: contractsShape,
     fetch: async () => {
       try {

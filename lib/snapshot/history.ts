@@ -1,7 +1,7 @@
 /**
  * Long-range history key families (depeg event log, 90 d / 1 y peg chart, market supply history),
- * each one `cachedRead` call so the read-layer policy can take them over unchanged. Keys carry
- * only registry ids and fixed parameters; failures and empty answers are never written.
+ * each one read-through call under its key family's policy (`./policy`). Keys carry only registry
+ * ids and fixed parameters; failures are never written, a valid empty answer is cached briefly.
  *
  *   history:v1:coingecko:market-chart:{coingeckoId}:{90|365}  price series only (hourly ≤ 90 d,
  *                                                             daily beyond), HISTORY_*_SECONDS
@@ -11,25 +11,35 @@
  * `readSupplyHistory` in ./live.
  */
 import { z } from "zod";
-import { getConfig } from "@/lib/config";
 import type { PricePoint, SupplyPoint } from "@/lib/domain/types";
 import { getKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
 import { fetchTotalSupplyHistory, USD_PEG_TYPE } from "@/lib/providers/defillama/client";
-import { cachedRead, type CachedRead } from "./cached-read";
+import {
+  HISTORY_DAILY_FRESH_SECONDS,
+  HISTORY_HOURLY_FRESH_SECONDS,
+  policyFor,
+  type KeyFamily,
+} from "./policy";
+import { readThrough, type CachedRead } from "./read-through";
 
 export type LongRangeDays = 90 | 365;
 export const LONG_RANGE_DAYS: readonly LongRangeDays[] = [90, 365];
 
-/** Hourly points: a new one each hour, so an hour's reuse loses nothing. */
-export const HISTORY_HOURLY_CACHE_SECONDS = 60 * 60;
-/** Daily points: the 6 h class would do; the same hour keeps both ranges in step. */
-export const HISTORY_DAILY_CACHE_SECONDS = 6 * 60 * 60;
+/** Hourly points: a new one each hour, so an hour's reuse loses nothing (`./policy`). */
+export const HISTORY_HOURLY_CACHE_SECONDS = HISTORY_HOURLY_FRESH_SECONDS;
+/** Daily points: the 6 h class. */
+export const HISTORY_DAILY_CACHE_SECONDS = HISTORY_DAILY_FRESH_SECONDS;
 
 export const HISTORY_CACHE_SECONDS: Readonly<Record<LongRangeDays, number>> = {
   90: HISTORY_HOURLY_CACHE_SECONDS,
   365: HISTORY_DAILY_CACHE_SECONDS,
+};
+
+const HISTORY_FAMILY: Readonly<Record<LongRangeDays, KeyFamily>> = {
+  90: "history:hourly",
+  365: "history:daily",
 };
 
 interface ReadOpts {
@@ -53,11 +63,9 @@ export function readLongPriceHistory(
   days: LongRangeDays,
   opts: ReadOpts = {},
 ): Promise<CachedRead<PriceHistory>> {
-  return cachedRead({
+  return readThrough(policyFor(HISTORY_FAMILY[days]), {
     kv: opts.kv ?? getKv(),
-    scope: "history:coingecko",
     key: `history:v1:coingecko:market-chart:${coingeckoId}:${days}`,
-    freshSeconds: HISTORY_CACHE_SECONDS[days],
     schema: priceHistoryShape,
     fetch: async () => ({ prices: (await fetchMarketChart(coingeckoId, days)).prices }),
     isEmpty: (v) => v.prices.length === 0,
@@ -68,11 +76,9 @@ export function readLongPriceHistory(
 
 /** `/stablecoincharts/all`: the USD-pegged market total, daily. */
 export function readTotalSupplyHistory(opts: ReadOpts = {}): Promise<CachedRead<SupplyPoint[]>> {
-  return cachedRead({
+  return readThrough(policyFor("history:supply-total"), {
     kv: opts.kv ?? getKv(),
-    scope: "history:defillama",
     key: `history:v1:defillama:supply-total:${USD_PEG_TYPE}`,
-    freshSeconds: getConfig().ttlSeconds.supplyPanel,
     schema: supplyShape,
     fetch: () => fetchTotalSupplyHistory(),
     isEmpty: (v) => v.length === 0,

@@ -1,10 +1,8 @@
 /**
- * Live provider data behind the same cached-read primitive as snapshots: cached briefly
- * (`LIVE_CACHE_SECONDS`) and coalesced, to respect provider rate limits. Keys carry only
- * registry ids, addresses and fixed parameters — never the user's selector.
+ * Live provider data through the one read-through module (`./read-through`), each reader under
+ * its key family's policy (`./policy`: fresh TTL, grace, negative TTL, lock budget, provider).
+ * Keys carry only registry ids, addresses and fixed parameters — never the user's selector.
  */
-import { z } from "zod";
-import { getConfig } from "@/lib/config";
 import type {
   AggregateAsset,
   DexPool,
@@ -18,14 +16,28 @@ import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart, fetchMarkets, fetchTickers } from "@/lib/providers/coingecko/client";
 import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/client";
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
-import { cachedRead, type CachedRead } from "./cached-read";
+import {
+  aggregateEntry,
+  chartEntry,
+  poolsEntry,
+  quotesEntry,
+  supplyEntry,
+  tickersEntry,
+} from "./entry-schemas";
+import {
+  AGGREGATE_GRACE_SECONDS,
+  CHART_FRESH_SECONDS,
+  LIVE_FRESH_SECONDS,
+  policyFor,
+} from "./policy";
+import { readThrough, type CachedRead } from "./read-through";
 
-/** Live market and DEX data is reused for about a minute. */
-export const LIVE_CACHE_SECONDS = 60;
-/** Peg-history series change slowly at hourly granularity; 5 minutes keeps sparklines fresh. */
-export const CHART_CACHE_SECONDS = 5 * 60;
+/** Live market and DEX data is fresh for about a minute (`./policy`). */
+export const LIVE_CACHE_SECONDS = LIVE_FRESH_SECONDS;
+/** Peg-history series: fresh for 5 minutes. */
+export const CHART_CACHE_SECONDS = CHART_FRESH_SECONDS;
 /** The aggregate list keeps a last good copy for 30 days as a stale fallback. */
-export const AGGREGATE_RETAIN_SECONDS = 30 * 24 * 60 * 60;
+export const AGGREGATE_RETAIN_SECONDS = AGGREGATE_GRACE_SECONDS;
 
 interface ReadOpts {
   kv?: KvStore;
@@ -33,45 +45,14 @@ interface ReadOpts {
   now?: () => number;
 }
 
-// Cache-side shape checks: enough to reject garbage, not a second copy of the provider schemas.
-const aggregateAssetShape = z.looseObject({
-  id: z.string(),
-  symbol: z.string(),
-  circulatingUsd: z.number(),
-  chainCirculating: z.record(z.string(), z.looseObject({ currentUsd: z.number() })),
-});
-const aggregateShape = z.looseObject({
-  assets: z.array(aggregateAssetShape),
-}) as unknown as z.ZodType<{
-  assets: AggregateAsset[];
-}>;
-const quotesShape = z.array(z.looseObject({ coingeckoId: z.string() })) as unknown as z.ZodType<
-  MarketQuote[]
->;
-const chartShape = z.looseObject({
-  prices: z.array(z.looseObject({ timestampMs: z.number(), priceUsd: z.number() })),
-}) as unknown as z.ZodType<MarketChart>;
-const tickersShape = z.array(z.looseObject({ exchangeId: z.string() })) as unknown as z.ZodType<
-  MarketTicker[]
->;
-const poolsShape = z.array(
-  z.looseObject({ pairAddress: z.string(), chain: z.string() }),
-) as unknown as z.ZodType<DexPool[]>;
-const supplyShape = z.array(
-  z.looseObject({ timestampMs: z.number(), circulatingUsd: z.number() }),
-) as unknown as z.ZodType<SupplyPoint[]>;
-
-/** The aggregate list (supply panel, rail, resolver): 6 h durable, stale copy kept as fallback. */
+/** The aggregate list (supply panel, rail, resolver): fresh 6 h, stale copy kept 30 days. */
 export function readAggregate(
   opts: ReadOpts = {},
 ): Promise<CachedRead<{ assets: AggregateAsset[] }>> {
-  return cachedRead({
+  return readThrough(policyFor("aggregate"), {
     kv: opts.kv ?? getKv(),
-    scope: "aggregate",
     key: "aggregate:v1:defillama:stablecoins",
-    freshSeconds: getConfig().ttlSeconds.supplyPanel,
-    retainSeconds: AGGREGATE_RETAIN_SECONDS,
-    schema: aggregateShape,
+    schema: aggregateEntry,
     fetch: () => fetchStablecoins(),
     isEmpty: (v) => v.assets.length === 0,
     signal: opts.signal,
@@ -83,12 +64,10 @@ export function readSupplyHistory(
   defillamaId: string,
   opts: ReadOpts = {},
 ): Promise<CachedRead<SupplyPoint[]>> {
-  return cachedRead({
+  return readThrough(policyFor("live:supply-history"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:defillama",
     key: `live:v1:defillama:supply-history:${defillamaId}`,
-    freshSeconds: getConfig().ttlSeconds.supplyPanel,
-    schema: supplyShape,
+    schema: supplyEntry,
     fetch: () => fetchSupplyHistory(defillamaId),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,
@@ -102,12 +81,10 @@ export function readMarketQuotes(
   opts: ReadOpts = {},
 ): Promise<CachedRead<MarketQuote[]>> {
   const sorted = [...new Set(ids)].sort();
-  return cachedRead({
+  return readThrough(policyFor("live:quotes"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:markets:${sorted.join(",")}`,
-    freshSeconds: LIVE_CACHE_SECONDS,
-    schema: quotesShape,
+    schema: quotesEntry,
     fetch: () => fetchMarkets(sorted),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,
@@ -120,12 +97,10 @@ export function readMarketChart(
   days: 1 | 7 | 30,
   opts: ReadOpts = {},
 ): Promise<CachedRead<MarketChart>> {
-  return cachedRead({
+  return readThrough(policyFor("live:charts"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:market-chart:${coingeckoId}:${days}`,
-    freshSeconds: CHART_CACHE_SECONDS,
-    schema: chartShape,
+    schema: chartEntry,
     fetch: () => fetchMarketChart(coingeckoId, days),
     isEmpty: (v) => v.prices.length === 0,
     signal: opts.signal,
@@ -137,12 +112,10 @@ export function readTickers(
   coingeckoId: string,
   opts: ReadOpts = {},
 ): Promise<CachedRead<MarketTicker[]>> {
-  return cachedRead({
+  return readThrough(policyFor("live:tickers"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:coingecko",
     key: `live:v1:coingecko:tickers:${coingeckoId}`,
-    freshSeconds: LIVE_CACHE_SECONDS,
-    schema: tickersShape,
+    schema: tickersEntry,
     fetch: () => fetchTickers(coingeckoId),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,
@@ -155,12 +128,10 @@ export function readDexPools(
   tokenAddress: string,
   opts: ReadOpts = {},
 ): Promise<CachedRead<DexPool[]>> {
-  return cachedRead({
+  return readThrough(policyFor("live:pools"), {
     kv: opts.kv ?? getKv(),
-    scope: "live:dexscreener",
     key: `live:v1:dexscreener:token-pairs:${chainId}:${tokenAddress.toLowerCase()}`,
-    freshSeconds: LIVE_CACHE_SECONDS,
-    schema: poolsShape,
+    schema: poolsEntry,
     fetch: () => fetchTokenPairs(chainId, tokenAddress),
     isEmpty: (v) => v.length === 0,
     signal: opts.signal,

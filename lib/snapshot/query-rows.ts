@@ -1,5 +1,5 @@
 /**
- * Row contracts of the five scheduled on-chain queries (CONTRACT §3; SQL in `queries/*.sql`).
+ * Row contracts of the five scheduled on-chain queries (docs/route-contract.md "Scheduled snapshots"; SQL in `queries/*.sql`).
  * Cells may arrive as strings (`"12.5"`) and timestamps as `2024-03-11 00:00:00.000 UTC` or ISO.
  * Rows are validated before they are cached: garbage never becomes a snapshot.
  */

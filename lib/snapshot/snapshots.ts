@@ -1,5 +1,5 @@
 /**
- * Cache-only reads of the scheduled on-chain snapshots (spec §4 "Public route contract"):
+ * Cache-only reads of the scheduled on-chain snapshots (docs/route-contract.md, rules 1–9):
  *
  * 1. only the latest-results GET of the provider is used — nothing here can execute, refresh
  *    or cancel a query (`lib/providers/dune` has no such call);
@@ -19,10 +19,11 @@ import { getKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { fetchLatestResults } from "@/lib/providers/dune/client";
 import { isProviderError } from "@/lib/providers/errors";
-import { cachedRead, EmptyResultError } from "./cached-read";
+import { policyFor } from "./policy";
+import { readThrough } from "./read-through";
 import { QUERY_ROW_SCHEMAS, type QueryRow } from "./query-rows";
 
-/** Spec §8: which TTL class each snapshot belongs to. */
+/** Which TTL class each snapshot belongs to (docs/caching.md "TTL classes"). */
 export const SNAPSHOT_TTL_CLASS: Readonly<Record<DuneQueryName, TtlClass>> = {
   supplyByChain: "breakdown",
   cexFlows: "movement",
@@ -104,11 +105,10 @@ export async function readSnapshot<N extends DuneQueryName>(
   let invalidRows = false;
 
   try {
-    const read = await cachedRead({
+    // Policy: fresh = the class TTL, no stale window, empty never stored (rule 6).
+    const read = await readThrough(policyFor(`snapshot:${ttlClass}`), {
       kv: opts.kv ?? getKv(),
-      scope: `snapshot:${ttlClass}`,
       key: snapshotKey(queryId),
-      freshSeconds: ttlSeconds,
       schema: snapshotSchema(name),
       signal: opts.signal,
       now: opts.now,
@@ -125,6 +125,7 @@ export async function readSnapshot<N extends DuneQueryName>(
         return { queryId, executionEndedAt: result.executionEndedAt, rows };
       },
     });
+    if (read.value.rows.length === 0) return unavailable(invalidRows ? "invalid_rows" : "empty");
     return {
       ok: true,
       queryId,
@@ -136,7 +137,6 @@ export async function readSnapshot<N extends DuneQueryName>(
     };
   } catch (e) {
     if (e instanceof DuneKeyAbsentError) return unavailable("no_key");
-    if (e instanceof EmptyResultError) return unavailable(invalidRows ? "invalid_rows" : "empty");
     if (isProviderError(e) && e.kind === "http" && e.status === 404)
       return unavailable("never_run");
     return unavailable("unreachable");

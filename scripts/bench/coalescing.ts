@@ -6,7 +6,7 @@
 import { createClient } from "redis";
 import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
-import { LOCK_TTL_SECONDS, LOCK_WAIT_MAX_MS } from "../../lib/snapshot/lock";
+import { DEFAULT_PROVIDER_TIMEOUT_MS } from "../../lib/config";
 import {
   coldBurst,
   deadHolderRead,
@@ -20,7 +20,10 @@ import { startNextApp, type NextApp } from "./servers";
 
 export const BURST = 200;
 export const INSTANCES = 3;
-const LOCK_TTL_MS = LOCK_TTL_SECONDS * 1000;
+/** A dead holder's refresh marker: planted with this expiry, never released. */
+const LOCK_TTL_MS = 5_000;
+/** The aggregate's lock budget (lib/snapshot/policy.ts): the provider timeout. */
+const LOCK_WAIT_MAX_MS = DEFAULT_PROVIDER_TIMEOUT_MS;
 
 /** Empties the shared Redis, then waits until no running server still reuses what it read. */
 export async function flushRedis(url: string): Promise<void> {
@@ -191,13 +194,12 @@ export async function coalescing(fake: FakeUpstream, redis: RedisServer): Promis
     "The fresh-processes row is the late-starter case. Next loads a route's bundle on its first " +
       "request, so one instance can start reading 0.5–1.5 s after the others: its cache miss can " +
       "land before another instance writes the entry, and its lock attempt after that instance " +
-      "has released the lock. Taking the free lock is then not enough to read upstream: the taker " +
-      "looks at the entry once more first (one more store read per genuine miss, none on a hit). " +
-      "Before that look was added this row intermittently showed every endpoint called twice.",
+      "has released the lock. The read layer's miss path (lib/snapshot/read-through.ts) takes the " +
+      "refresh marker; a taker that finds it held waits for the holder's entry.",
     "",
     `Dead holder: a \`lock:aggregate:…\` key planted in Redis with a ${LOCK_TTL_MS / 1000} s ` +
       "expiry and never released; `GET /api/stablecoin-supply` on an empty cache waited the " +
-      `bounded ${fmt.ms(LOCK_WAIT_MAX_MS)} (LOCK_WAIT_MAX_MS), then read upstream itself: HTTP ` +
+      `bounded ${fmt.ms(LOCK_WAIT_MAX_MS)} (the policy's lock budget), then read upstream itself: HTTP ` +
       `${dead.response.status} after ${fmt.ms(dead.response.ms)}, ${dead.aggregateCalls} DefiLlama call.`,
   ].join("\n");
   return { title: "3. Coalescing under a burst", body, goals };

@@ -11,8 +11,8 @@ export const METHOD = `
   (accepted, never answered) shape the cold measurements. No network is used.
 - **Stores**: a fresh temp dir per file-store server; one throw-away \`redis-server\` (no
   persistence) for the Redis-backed servers, flushed between scenarios. After a store is
-  emptied the bench waits out the servers' one-second in-process memos before a request that
-  must find them cold. Default KV and provider budgets unless a section says otherwise.
+  emptied the bench waits out the servers' in-process reuse (\`LOCAL_REUSE_MS\`) before a request
+  that must find them cold. Default KV and provider budgets unless a section says otherwise.
 - **Baselines** (item 1): \`/api/bench-trivial?bytes=N\` is a route handler in the same build that
   answers a constant JSON body of N bytes; it is a 404 unless the server runs with
   \`BENCH_TRIVIAL_ROUTE=1\` (only the bench sets it). The plain baseline is a bare \`node:http\`
@@ -27,16 +27,14 @@ const NOTES: Record<string, string> = {
   "1": `
 **Item 1 — a warm route below 0.9×.** The trivial route's throughput is the framework's floor on
 this machine (routing, the request/response objects, the config headers); a warm route pays that
-floor plus its own work, so 0.9× leaves our work a tenth of the floor. A warm repeat is answered
-from the one-second in-process memo of healthy answers (\`lib/api/response-memo.ts\`: the kept
-text, headers and ETag; no store read, build or hash). Once a second per route and asset the
-answer is rebuilt, from values the store confirmed within the last second
-(\`lib/snapshot/read-memo.ts\`: no I/O, parse or validation), and once a second per entry those
-are re-read from the store (11 entries for intel, the aggregate alone ≈120 kB of JSON; risk also
-recomputes its depeg statistics). Concurrent misses share one build. A miss on this goal therefore
-points at load on the box (see the load average above: the route and its baseline are interleaved,
-but a busy neighbour still moves the ratio by ±0.1 between runs) or at that once-a-second rebuild
-(compare the p99s); re-run on a quiet machine before reading more into it.
+floor plus its own work, so 0.9× leaves our work a tenth of the floor. A warm request builds its
+answer from the read layer's in-process copies (\`lib/snapshot/read-through.ts\`: no I/O, parse or
+validation); once a second per entry one request re-reads it from the store (11 entries for
+intel, the aggregate alone ≈120 kB of JSON) while the others keep using the copy. A miss on this
+goal therefore points at load on the box (see the load average above: the route and its baseline
+are interleaved, but a busy neighbour still moves the ratio by ±0.1 between runs) or at the
+answer's own build (risk recomputes its depeg statistics); re-run on a quiet machine before
+reading more into it.
 `,
   "2": `
 **Item 2 — a slow cold request.** Most of the time above the slowest provider is spent before the
@@ -52,8 +50,7 @@ upstream. The budget yields one event-loop turn before failing (lib/kv/shared.ts
 has already arrived is used even when the loop runs late, but the file store's multi-step reads
 (open, stat, read, close through libuv's 4-thread pool) can still overrun it. A larger
 KV_TIMEOUT_MS on busy instances fixes it. Duplicates that remain with the 2,000 ms budget would
-be a coalescing bug: the late-starter race described under the table is closed by the second
-look at the entry after taking the lock.
+be a coalescing bug in the refresh marker (lib/snapshot/read-through.ts).
 `,
   "4": `
 **Item 4 — Lighthouse.** Total Blocking Time decided the earlier misses, and it came from the

@@ -140,6 +140,9 @@ export interface NextApp {
   stop(): Promise<void>;
 }
 
+/** Provider call budget of measured servers: far above any bench's call rate. */
+const BENCH_CALLS_PER_MINUTE = "1000000";
+
 export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   installExitHook();
   const port = await freePort();
@@ -149,6 +152,9 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
     ...opts.fake.baseUrls,
     ...DEMO_DUNE_QUERY_IDS,
     DUNE_API_KEY: DEMO_READ_KEY,
+    // Call budgets out of the way unless a scenario sets them (opts.env).
+    COINGECKO_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
+    DEXSCREENER_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),

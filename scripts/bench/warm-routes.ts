@@ -4,8 +4,7 @@
  * same size. Targets are interleaved over several rounds so drifting background load hits all
  * of them alike.
  */
-import { RESPONSE_MEMO_MS } from "../../lib/api/response-memo";
-import { READ_MEMO_MS } from "../../lib/snapshot/read-memo";
+import { LOCAL_REUSE_MS } from "../../lib/snapshot/freshness";
 import { cannon, timedGet, type CannonResult } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import { startPlainServer, type NextApp } from "./servers";
@@ -159,14 +158,12 @@ export async function warmRoutes(
         rows,
       ),
       "",
-      "What a warm request does: a repeat within a second is answered from the in-process memo " +
-        `of healthy answers (RESPONSE_MEMO_MS = ${fmt.int(RESPONSE_MEMO_MS)} ms: kept text, ` +
-        "headers and ETag; no store read, build or hash). Once a second per route and asset the " +
-        "answer is rebuilt from values the store confirmed within the last " +
-        `${fmt.int(READ_MEMO_MS)} ms (READ_MEMO_MS: no I/O, parse or validation), and once a ` +
-        "second per entry those are read from the store again. The trivial route passes through " +
-        "the same wrapper (method table, error guard, memo lookup, ETag step) and answers " +
-        "`no-store`, so it is never kept: the ratio is the cost of our work above that floor.",
+      "What a warm request does: it builds its answer from the read layer's in-process copies " +
+        "(lib/snapshot/read-through.ts: no I/O, parse or validation); every " +
+        `${fmt.int(LOCAL_REUSE_MS)} ms (LOCAL_REUSE_MS) one request per entry looks at the store ` +
+        "again while the others keep using the copy. The trivial route passes through the same " +
+        "wrapper (method table, error guard, ETag step): the ratio is the cost of our work above " +
+        "that floor.",
     ].join("\n");
     return { title: "1. Warm routes", body, goals };
   } finally {

@@ -19,7 +19,10 @@ test("the methodology page lists TTLs, the badge tolerance, boundaries and every
 
   const caching = page.locator("#caching");
   for (const ttl of ["6 h", "12 h", "24 h"]) await expect(caching).toContainText(ttl);
-  await expect(caching).toContainText("Empty and error results are never cached");
+  // Rule 6 for scheduled snapshots; a live provider's valid empty answer is an answer (issue 13).
+  await expect(caching).toContainText("Empty or failed on-chain snapshot results are never cached");
+  await expect(caching).toContainText("Failed reads are never stored");
+  await expect(caching).toContainText("Stale copy served (grace)");
 
   await expect(page.locator("#badge")).toContainText("0.999–1.001 USD");
   await expect(page.locator("#sources")).toContainText("scheduled/cached — never live");

@@ -1,6 +1,9 @@
 // Every test process starts from a clean, network-free environment: providers point at an
 // address that refuses connections unless a test starts tests/fake-upstream and overrides them.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// Provider call budgets out of the way: only the budget tests set them low.
+process.env.COINGECKO_CALLS_PER_MINUTE = "1000000";
+process.env.DEXSCREENER_CALLS_PER_MINUTE = "1000000";
 for (const k of [
   "STABLECOINS_API_URL",
   "COINGECKO_API_URL",

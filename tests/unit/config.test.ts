@@ -12,6 +12,15 @@ describe("config", () => {
     expect(c.port).toBe(3000);
     expect(c.duneQueries.supplyByChain).toBeUndefined();
     expect(c.ttlSeconds).toEqual(SPEC_TTL_SECONDS);
+    expect(c.providers.callsPerMinute).toEqual({ coingecko: 30, dexscreener: 300 });
+  });
+
+  it("reads the provider call budgets", () => {
+    const c = parseConfig({
+      COINGECKO_CALLS_PER_MINUTE: "500",
+      DEXSCREENER_CALLS_PER_MINUTE: "60",
+    });
+    expect(c.providers.callsPerMinute).toEqual({ coingecko: 500, dexscreener: 60 });
   });
 
   it("treats empty strings as unset", () => {
@@ -33,6 +42,8 @@ describe("config", () => {
     ["CACHE_TTL_SUPPLY_PANEL_SECONDS", "60"],
     ["CACHE_TTL_MIGRATION_SECONDS", "3600"],
     ["COINGECKO_API_PLAN", "enterprise"],
+    ["COINGECKO_CALLS_PER_MINUTE", "0"],
+    ["DEXSCREENER_CALLS_PER_MINUTE", "1.5"],
   ])("rejects %s=%s with an error naming the variable", (variable, value) => {
     expect(() => parseConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [variable]: value })).toThrow(variable);

@@ -7,9 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
-import { clearResponseMemo } from "@/lib/api/response-memo";
-import { resetBackoffForTests } from "@/lib/snapshot/backoff";
-import { clearReadMemo } from "@/lib/snapshot/read-memo";
+import { forgetHealthProbe } from "@/lib/health";
+import { forgetLocalState } from "@/lib/snapshot/local-state";
 import { telemetry } from "@/lib/telemetry";
 import {
   DEMO_DUNE_QUERY_IDS,
@@ -85,8 +84,7 @@ export async function startHarness(
         await c.quit();
       }
       telemetry.reset();
-      resetBackoffForTests();
-      forgetMemos();
+      forgetProcessState();
       getKv();
     },
     async close() {
@@ -100,13 +98,13 @@ export async function startHarness(
 }
 
 /**
- * Drop this process's one-second memos (healthy answers, confirmed reads), as if more than
- * `RESPONSE_MEMO_MS` had passed: for a test that changes what the next answer must be (a fault,
- * a planted or corrupted entry) between two requests.
+ * Forget what this process remembers between reads (its copies of entries, failure cooldowns,
+ * the cached health probe), as if it had just started: for a test that changes what the next
+ * answer must be (a fault, a planted or corrupted entry) between two requests.
  */
-export function forgetMemos(): void {
-  clearResponseMemo();
-  clearReadMemo();
+export function forgetProcessState(): void {
+  forgetLocalState();
+  forgetHealthProbe();
 }
 
 /** Test setup budget: plants and inspects entries without the request path's 150 ms limit. */

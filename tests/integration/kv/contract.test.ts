@@ -126,6 +126,33 @@ describe.each(DRIVER_CASES)("KvStore contract: $name", ({ name, setup }) => {
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
+  it("incr counts from 1, atomically across instances, in a fixed window", async () => {
+    const k = key("counter");
+    const other = h.another();
+    const counts = await Promise.all(
+      Array.from({ length: CONCURRENT_CALLS }, (_, i) => (i % 2 ? other : kv).incr(k, 60)),
+    );
+    expect([...counts].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: CONCURRENT_CALLS }, (_, i) => i + 1),
+    );
+    expect(await kv.incr(k, 60)).toBe(CONCURRENT_CALLS + 1);
+  });
+
+  it("incr: the window set by the first call is not extended by later ones", async () => {
+    const k = key("counter-ttl");
+    expect(await kv.incr(k, TTL_SECONDS)).toBe(1);
+    await h.advance(PAST_TTL_MS / 2);
+    expect(await kv.incr(k, 60)).toBe(2);
+    await h.advance(PAST_TTL_MS / 2 + 100);
+    expect(await kv.incr(k, 60)).toBe(1);
+  });
+
+  it("incr on a non-counter value → KvError corrupt", async () => {
+    const k = key("counter-garbage");
+    await kv.set(k, { not: "a number" }, 60);
+    await expectKvError(kv.incr(k, 60), "corrupt");
+  });
+
   it("a value written by one instance is read by another", async () => {
     const k = key("shared");
     await kv.set(k, { from: "first" }, 60);

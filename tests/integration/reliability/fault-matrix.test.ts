@@ -11,7 +11,6 @@
  */
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
-import { resetBackoffForTests } from "@/lib/snapshot/backoff";
 import { telemetry } from "@/lib/telemetry";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import {
@@ -21,7 +20,7 @@ import {
   type ScenarioOptions,
 } from "../../fake-upstream/server";
 import { freePort } from "../../helpers/redis-server";
-import { forgetMemos, startHarness, type Harness } from "../helpers/harness";
+import { forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   HEALTH,
@@ -86,13 +85,21 @@ const ENV_OF: Record<Provider, string> = {
 
 /**
  * Documented exceptions to the route's usual expectation. DexScreener `empty` (`[]` for a token)
- * means "no pools on that chain": a valid answer, not a failure (lib/assets/context.ts) —
- * never cached, and no warning.
+ * means "no pools on that chain": a valid answer, not a failure (lib/assets/context.ts) — no
+ * warning.
  */
 function expectationOf(route: RouteSpec, p: Provider, fault: FaultName): Expectation {
   if (p === "dexscreener" && fault === "empty") return "silent";
   return route.uses[p]!;
 }
+
+/**
+ * A live provider's well-formed empty answer is an answer, not a failure: it is stored for its
+ * negative TTL (lib/snapshot/policy.ts, negative caching). Scheduled snapshots (Dune) and the
+ * aggregate never store one.
+ */
+const negativelyCached = (p: Provider, fault: FaultName) =>
+  fault === "empty" && (p === "coingecko" || p === "dexscreener");
 
 /** The provider-call outcome (telemetry) each fault must produce: proves the fault was the intended one. */
 const OUTCOME_OF: Record<FaultName, string> = {
@@ -200,8 +207,7 @@ describe("upstream fault matrix", () => {
         const budgetMs = (route.phases?.[p] ?? 1) * PROVIDER_TIMEOUT_MS + MARGIN_MS;
         const label = PROVIDER_LABEL[p];
         await kv.forget(p);
-        forgetMemos();
-        resetBackoffForTests();
+        forgetProcessState();
         h.fake.clearRequests();
         telemetry.reset();
         kv.writes.length = 0;
@@ -222,6 +228,13 @@ describe("upstream fault matrix", () => {
           if (keyOfProvider(key, p) && (await kv.get(key)) !== undefined) badCacheKeys.push(key);
         }
         const upstreamCalls = h.fake.requests().filter((r) => r.provider === p).length;
+        const storedEmpty = negativelyCached(p, fault) ? [...new Set(badCacheKeys)] : [];
+        if (negativelyCached(p, fault)) {
+          badCacheKeys.length = 0;
+          // Recovery is checked once the negative TTL has lapsed (the stored empties forgotten).
+          await kv.forget(p);
+          forgetProcessState();
+        }
         const outcomes = [
           ...new Set(
             telemetry
@@ -282,6 +295,7 @@ describe("upstream fault matrix", () => {
         if (o.warning !== null || o.status !== 200) expect(o.cacheControl).toBe("no-store");
         expect(o.outcomes).toEqual([row.expected.outcome]);
         expect(o.badCacheKeys).toEqual([]);
+        if (negativelyCached(p, fault)) expect(storedEmpty.length).toBeGreaterThan(0);
         expect(o.redirectHits).toBe(0);
         if (fault !== "refused") expect(o.upstreamCalls).toBeGreaterThan(0);
         expect(o.recoveredStatus).toBe(200);

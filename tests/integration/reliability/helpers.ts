@@ -143,6 +143,9 @@ export class RecordingKv implements KvStore {
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
     return this.inner.setIfAbsent(key, value, ttlSeconds);
   }
+  incr(key: string, ttlSeconds: number): Promise<number> {
+    return this.inner.incr(key, ttlSeconds);
+  }
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -82,10 +82,10 @@ ${table(["Provider", "Fault", "Route", "Expected", "Observed", "Bad cache keys",
 
 export function retryStorm(rs: J): string {
   if (!rs) return notRun("the reliability integration tests");
-  const b = rs.backoff;
-  return `${when(rs)}. Backoff: after ${b.thresholdFailures} consecutive failures of one key, reads
-of that key skip the upstream for ${b.baseMs} ms, doubling per further failure up to ${b.maxMs} ms
-(or the upstream's \`Retry-After\` within that cap).
+  const b = rs.cooldown;
+  return `${when(rs)}. Failure cooldown: after ${b.thresholdFailures} consecutive failures of one key,
+reads of that key skip the upstream for ${b.cooldownMs} ms (lib/snapshot/freshness.ts); other
+instances see it through the key's refresh marker, rewritten as "cooling", which lapses with it.
 
 ${table(
   [
@@ -116,11 +116,11 @@ ${table(
   ]),
 )}
 
-**Why this does not contradict "errors are never cached".** The backoff is not a cache: it is
-in process memory, per key, short (at most ${b.maxMs / 1000} s), never written to the KV store (the
-tests check the store holds nothing for the key), lost on restart and not shared between
-instances. A cached good copy is still served while it is open, and the first read after the open
-period is a normal attempt — one success clears the key's state. It only stops one instance from
+**Why this does not contradict "errors are never cached".** The cooldown is not a cache: no
+failed answer is written under the key (the tests check the store holds nothing for it); what is
+kept is the count of failures in process memory and, across instances, a marker that lapses after
+${b.cooldownMs / 1000} s. A stale good copy is still served meanwhile, and the first read after the
+cooldown is a normal attempt — one success clears the key's state. It only stops one instance from
 turning a failing provider plus sustained traffic into hundreds of upstream calls per second.`;
 }
 

@@ -1,36 +1,32 @@
 /**
  * Retry storms: one provider failing fast under sustained load on one key must not be hammered.
  * 200 requests over ~2 s (sequential bursts plus a concurrent wave) while the aggregate answers
- * 500 (or 429 with Retry-After): the per-key backoff in lib/snapshot/backoff.ts keeps upstream
- * calls bounded.
+ * 500 (or 429 with Retry-After): the read layer's failure cooldown (lib/snapshot/freshness.ts)
+ * keeps upstream calls bounded.
  *
- * Why this does not contradict "errors are never cached" (docs/route-contract.md rule 6): the backoff lives
- * in process memory, per key, for at most BACKOFF_MAX_MS; it is never written to the KV (the
- * test checks the store holds nothing for the key), other instances and a restart start afresh,
- * and a cached good copy is still served while it is open. The first read after the open
- * period is a normal attempt, and one success clears it.
+ * Why this does not contradict "errors are never cached" (docs/route-contract.md rule 6): no failed answer is
+ * ever stored under the key (the test checks the store holds nothing for it). After
+ * FAILURE_THRESHOLD failures in a row the key is left alone for FAILURE_COOLDOWN_MS (in process,
+ * and through the refresh marker for other instances, which lapses with the cooldown); a stale
+ * good copy is still served meanwhile, and the first read after the cooldown is a normal attempt.
  */
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { getKv } from "@/lib/kv";
-import {
-  BACKOFF_BASE_MS,
-  BACKOFF_FAILURE_THRESHOLD,
-  BACKOFF_MAX_MS,
-  backoffSize,
-} from "@/lib/snapshot/backoff";
+import { FAILURE_COOLDOWN_MS, FAILURE_THRESHOLD } from "@/lib/snapshot/freshness";
+import { failingKeys } from "@/lib/snapshot/local-state";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import { startHarness, type Harness } from "../helpers/harness";
 import { ROUTES, parseJson, timed, writeResults } from "./helpers";
 
 const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
-const REQUESTS = 200;
 const DURATION_MS = 2_000;
+const REQUESTS = 200;
 const CONCURRENT_WAVE = 50;
 /**
- * Hard bound on upstream calls for the key in ~2 s: THRESHOLD calls open the breaker, then one
- * probe per open period (500 ms, 1 s, 2 s, …). Without the backoff every request would call.
+ * Hard bound on upstream calls for the key in ~2 s: THRESHOLD calls start the cooldown, then one
+ * attempt per cooldown period. Without the cooldown every request would call.
  */
-const MAX_UPSTREAM_CALLS = BACKOFF_FAILURE_THRESHOLD + 4;
+const MAX_UPSTREAM_CALLS = FAILURE_THRESHOLD + Math.ceil(DURATION_MS / FAILURE_COOLDOWN_MS);
 
 /** The CoinGecko entries intel?q=usdc reads (lib/snapshot/live.ts key layout). */
 const COINGECKO_KEYS = [
@@ -93,7 +89,7 @@ function perSecond(times: number[], started: number): number {
   return Math.max(0, ...buckets.values());
 }
 
-describe("retry storms (per-key backoff)", () => {
+describe("retry storms (per-key failure cooldown)", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness("file");
@@ -104,10 +100,9 @@ describe("retry storms (per-key backoff)", () => {
   afterAll(async () => {
     writeResults("retry-storm", {
       generatedAt: new Date().toISOString(),
-      backoff: {
-        thresholdFailures: BACKOFF_FAILURE_THRESHOLD,
-        baseMs: BACKOFF_BASE_MS,
-        maxMs: BACKOFF_MAX_MS,
+      cooldown: {
+        thresholdFailures: FAILURE_THRESHOLD,
+        cooldownMs: FAILURE_COOLDOWN_MS,
       },
       results,
     });
@@ -142,10 +137,10 @@ describe("retry storms (per-key backoff)", () => {
       };
       results.push(result);
       expect(run.statuses).toEqual({ "503": REQUESTS });
-      expect(result.upstreamCalls).toBeGreaterThanOrEqual(BACKOFF_FAILURE_THRESHOLD);
+      expect(result.upstreamCalls).toBeGreaterThanOrEqual(FAILURE_THRESHOLD);
       expect(result.upstreamCalls).toBeLessThanOrEqual(MAX_UPSTREAM_CALLS);
       expect(result.kvEntryForKey).toBe(false);
-      expect(backoffSize()).toBe(1);
+      expect(failingKeys()).toBe(1);
       result.pass = true;
     },
   );
@@ -179,9 +174,9 @@ describe("retry storms (per-key backoff)", () => {
     expect(result.kvEntryForKey).toBe(false);
     // Healthy providers were read once and then served from the cache.
     expect(others.length).toBeLessThan(20);
-    // Recovery: once the provider is back, the warning is gone within one open period.
+    // Recovery: once the provider is back, the warning is gone within one cooldown.
     h.fake.resetScenarios();
-    const deadline = Date.now() + BACKOFF_MAX_MS + 1_000;
+    const deadline = Date.now() + FAILURE_COOLDOWN_MS + 1_000;
     let warnings: unknown[] = ["pending"];
     while (Date.now() < deadline && warnings.length > 0) {
       await sleep(100);

@@ -2,7 +2,7 @@
  * KV hiccups in the read layer:
  * - a stalled or unreachable cache costs one KV budget per read, not four: once the read of the
  *   entry times out (or the store is unreachable), the lock and the write are skipped instead of
- *   waiting out their budgets too; garbage under a key is different (the store works), so the
+ *   waiting out their budgets too (the refresh marker, the call budget and the write are skipped); garbage under a key is different (the store works), so the
  *   good answer is written over it;
  * - a transient read error must not hide a good copy when the upstream fails too (found by the
  *   10-minute soak: one `503 upstream_unavailable` from supply while the aggregate was cached).
@@ -12,17 +12,27 @@ import * as supply from "@/app/api/stablecoin-supply/route";
 import { getConfig } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import { KvError, type KvStore } from "@/lib/kv/types";
-import { cachedRead } from "@/lib/snapshot/cached-read";
-import { forgetMemos, startHarness } from "../helpers/harness";
+import type { ReadPolicy } from "@/lib/snapshot/policy";
+import { readThrough } from "@/lib/snapshot/read-through";
+import { forgetProcessState, startHarness } from "../helpers/harness";
 import { RecordingKv, parseJson, timed } from "./helpers";
 
 const BUDGET_MS = 150;
 const schema = z.object({ n: z.number() });
+/** A plain key family: fresh 60 s, no stale window, no call budget. */
+const POLICY: ReadPolicy = {
+  family: "t",
+  freshSeconds: 60,
+  graceSeconds: 60,
+  empty: { kind: "failure" },
+  lockBudgetMs: 2_500,
+  provider: "defillama",
+};
 let seq = 0;
 const key = () => `stalled-store-test:${++seq}`;
 
 function store(getError: KvError | null) {
-  const calls = { get: 0, set: 0, setIfAbsent: 0, delete: 0 };
+  const calls = { get: 0, set: 0, setIfAbsent: 0, delete: 0, incr: 0 };
   const slow = <T>(name: keyof typeof calls, value: T) => {
     calls[name] += 1;
     return new Promise<T>((resolve, reject) =>
@@ -35,6 +45,7 @@ function store(getError: KvError | null) {
     set: () => slow("set", undefined),
     setIfAbsent: () => slow("setIfAbsent", true),
     delete: () => slow("delete", undefined),
+    incr: () => slow("incr", 1),
     close: async () => undefined,
   };
   return { kv, calls };
@@ -47,32 +58,28 @@ describe("read layer over a stalled store", () => {
   ] as const)("%s on read: no lock, no write, one budget", async (_kind, error) => {
     const { kv, calls } = store(error);
     const t0 = performance.now();
-    const r = await cachedRead({
+    const r = await readThrough(POLICY, {
       kv,
-      scope: "t",
       key: key(),
-      freshSeconds: 60,
       schema,
       fetch: async () => ({ n: 1 }),
     });
     const elapsed = performance.now() - t0;
     expect(r).toMatchObject({ source: "upstream", value: { n: 1 } });
-    expect(calls).toEqual({ get: 1, set: 0, setIfAbsent: 0, delete: 0 });
+    expect(calls).toEqual({ get: 1, set: 0, setIfAbsent: 0, delete: 0, incr: 0 });
     expect(elapsed).toBeLessThan(BUDGET_MS * 2);
   });
 
   it("a healthy (slow but answering) store still gets the lock and the write", async () => {
     const { kv, calls } = store(null);
-    await cachedRead({
+    await readThrough(POLICY, {
       kv,
-      scope: "t",
       key: key(),
-      freshSeconds: 60,
       schema,
       fetch: async () => ({ n: 2 }),
     });
-    // Two reads: the miss, and the look after taking the lock (a late starter's guard).
-    expect(calls).toEqual({ get: 2, set: 1, setIfAbsent: 1, delete: 1 });
+    // The miss, the refresh marker taken, the write, the marker released (no call budget here).
+    expect(calls).toEqual({ get: 1, set: 1, setIfAbsent: 1, delete: 1, incr: 0 });
   });
 
   it("garbage under the key (corrupt) is overwritten by the good answer", async () => {
@@ -87,13 +94,12 @@ describe("read layer over a stalled store", () => {
       },
       setIfAbsent: async () => true,
       delete: async () => undefined,
+      incr: async () => 1,
       close: async () => undefined,
     };
-    await cachedRead({
+    await readThrough(POLICY, {
       kv,
-      scope: "t",
       key: key(),
-      freshSeconds: 60,
       schema,
       fetch: async () => ({ n: 3 }),
     });
@@ -118,7 +124,7 @@ describe("read layer over a stalled store", () => {
       setKvForTests(kv);
       expect((await timed(supply.GET, "/api/stablecoin-supply")).status).toBe(200);
       h.fake.setScenario("defillama", "500");
-      forgetMemos(); // past the one-second in-process reuse: this request reads the store
+      forgetProcessState(); // as if another instance answered: this request reads the store
       failNextGet = true;
       const r = await timed(supply.GET, "/api/stablecoin-supply");
       expect(r.status).toBe(200);

@@ -17,7 +17,7 @@ import * as risk from "@/app/api/stablecoin-risk/route";
 import * as supply from "@/app/api/stablecoin-supply/route";
 import { openApiDocument } from "@/lib/api/openapi";
 import type { Provider } from "../../fake-upstream/server";
-import { call, forgetMemos, startHarness, type Harness } from "../helpers/harness";
+import { call, forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import { trimExample } from "../../../scripts/openapi-examples";
 
@@ -200,7 +200,7 @@ describe("every route's live answers match the OpenAPI document", () => {
 
     it("degraded world (every provider failing, nothing cached): a documented status, matching its schema", async () => {
       for (const p of PROVIDERS) h.fake.setScenario(p, "503");
-      forgetMemos();
+      forgetProcessState();
       const r = await answerMatchesDocument(target.module.GET, target.ok);
       expect(r.problems).toEqual([]);
       expect([200, 404, 503]).toContain(r.status);

@@ -3,7 +3,7 @@ import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   call,
-  forgetMemos,
+  forgetProcessState,
   json,
   startHarness,
   upstreamCalls,
@@ -72,7 +72,7 @@ describe("GET /api/stablecoin-depegs", () => {
     expect(body.asset).toBe("USDC");
     expect(body.series.granularity).toBe("hourly");
     expect(body.series.points.length).toBeGreaterThan(2000);
-    forgetMemos();
+    forgetProcessState();
     const again = await json<Body>(await get("?q=USDC&window=90d"));
     expect(again.events.map((e: Body) => e.id)).toEqual(body.events.map((e: Body) => e.id));
     const year = await json<Body>(await get("?q=ethena-usde"));
@@ -85,7 +85,7 @@ describe("GET /api/stablecoin-depegs", () => {
     const cg = upstreamCalls(h.fake, "coingecko");
     // Every tracked coin × (90-day + 365-day) series, once each.
     expect(cg).toHaveLength(2 * TRACKED_ASSETS.length);
-    forgetMemos();
+    forgetProcessState();
     await get();
     await get("?window=90d");
     expect(upstreamCalls(h.fake, "coingecko")).toHaveLength(2 * TRACKED_ASSETS.length);
@@ -119,7 +119,7 @@ describe("GET /api/stablecoin-depegs", () => {
     expect(body.history_unavailable).toHaveLength(TRACKED_ASSETS.length);
     expect(body.warnings[0]).toMatch(/^CoinGecko \(market\): .*history unavailable/);
     h.fake.resetScenarios();
-    forgetMemos();
+    forgetProcessState();
     const healed = await json<Body>(await get("?window=90d"));
     expect(healed.history_unavailable).toEqual([]);
     expect(healed.events).toHaveLength(2);

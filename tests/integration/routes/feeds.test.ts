@@ -8,7 +8,7 @@ import addFormats from "ajv-formats";
 import { JSDOM } from "jsdom";
 import * as atomRoute from "@/app/depegs.atom/route";
 import * as jsonRoute from "@/app/depegs.json/route";
-import { call, forgetMemos, json, startHarness, type Harness } from "../helpers/harness";
+import { call, forgetProcessState, json, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 const ATOM_NS = "http://www.w3.org/2005/Atom";
@@ -131,7 +131,7 @@ describe("depeg feeds", () => {
     );
     expect(ids).toHaveLength(3);
     expect(ids[0]).toMatch(/^urn:stablecoin-intel:depeg:usd-coin:hourly:\d{8}T\d{6}Z$/);
-    forgetMemos();
+    forgetProcessState();
     const again = parseXml(await (await call(atomRoute.GET, "/depegs.atom")).text());
     expect(
       [...again.getElementsByTagNameNS(ATOM_NS, "entry")].map(

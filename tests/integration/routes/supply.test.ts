@@ -1,10 +1,11 @@
 import * as route from "@/app/api/stablecoin-supply/route";
+import { refreshesSettled } from "@/lib/snapshot/local-state";
 import { RAIL_MIN_CIRCULATING_USD } from "@/lib/supply/panel";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   KV_KINDS,
   adminKv,
-  forgetMemos,
+  forgetProcessState,
   call,
   json,
   peek,
@@ -116,7 +117,7 @@ describe.each(KV_KINDS)("GET /api/stablecoin-supply (%s KV)", (kvKind) => {
     const storedAt = Date.now() - 7 * HOUR_MS;
     await kv.set(AGGREGATE_KEY, { ...entry, storedAt }, 3600);
     await kv.close();
-    forgetMemos(); // the planted entry stands for 7 h passing, far beyond the memos' second
+    forgetProcessState(); // the planted entry stands for 7 h passing: this process' copy is gone
     h.fake.setScenario("defillama", "500");
     const res = await get();
     expect(res.status).toBe(200);
@@ -126,8 +127,11 @@ describe.each(KV_KINDS)("GET /api/stablecoin-supply (%s KV)", (kvKind) => {
     expect(body.metadata.as_of).toBe(new Date(storedAt).toISOString());
     expect(body.warnings[0]).toMatch(/^DefiLlama \(aggregate\): .*last good copy/);
     expect(body.assets.length).toBeGreaterThan(0);
-    // The failure was not cached: the next good answer is used.
+    // The failure was not cached: the next request still gets the stale copy at once while one
+    // refresh runs, and once that refresh lands the good answer is used.
     h.fake.resetScenarios();
+    expect((await json<Body>(await get())).metadata.stale).toBe(true);
+    await refreshesSettled();
     const fresh = await json<Body>(await get());
     expect(fresh.metadata.stale).toBe(false);
   });

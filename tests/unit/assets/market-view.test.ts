@@ -58,6 +58,7 @@ function ctx(over: Partial<AssetContext> = {}): AssetContext {
       queried: 2,
       chains: ["base", "arbitrum"],
       contracts: "market-provider",
+      stale: null,
       warnings: [W.dexNoPools],
     },
     supplySnapshot: null,

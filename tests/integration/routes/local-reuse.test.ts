@@ -1,7 +1,7 @@
 /**
- * The one-second in-process reuse (lib/api/response-memo.ts, lib/snapshot/read-memo.ts) through
- * the real route handlers, the real stores and the fake upstream: a warm repeat touches neither
- * the store nor a provider; a degraded answer is never reused.
+ * The read layer's in-process copies (lib/snapshot/local-state.ts) through the real route
+ * handlers, the real stores and the fake upstream: a warm repeat touches neither the store nor a
+ * provider; a degraded answer is never reused.
  */
 import * as intel from "@/app/api/stablecoin-intel/route";
 import * as risk from "@/app/api/stablecoin-risk/route";
@@ -12,7 +12,7 @@ import type { KvStore } from "@/lib/kv/types";
 import {
   KV_KINDS,
   call,
-  forgetMemos,
+  forgetProcessState,
   json,
   startHarness,
   upstreamCalls,
@@ -35,6 +35,7 @@ function countingStore(): { kv: KvStore; ops: () => number } {
     set: count((k: string, v: unknown, t: number) => inner.set(k, v, t)),
     setIfAbsent: count((k: string, v: unknown, t: number) => inner.setIfAbsent(k, v, t)),
     delete: count((k: string) => inner.delete(k)),
+    incr: count((k: string, t: number) => inner.incr(k, t)),
     close: () => inner.close(),
   };
   return { kv, ops: () => n };
@@ -46,7 +47,7 @@ const ROUTES = [
   ["risk", risk.GET, "/api/stablecoin-risk?q=usdc"],
 ] as const;
 
-describe.each(KV_KINDS)("in-process reuse (%s KV)", (kvKind) => {
+describe.each(KV_KINDS)("in-process copies (%s KV)", (kvKind) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(kvKind);
@@ -59,7 +60,7 @@ describe.each(KV_KINDS)("in-process reuse (%s KV)", (kvKind) => {
   });
 
   it.each(ROUTES)(
-    "%s: a warm repeat within the second touches neither the store nor a provider",
+    "%s: a warm repeat touches neither the store nor a provider",
     async (_name, handler, url) => {
       const store = countingStore();
       setKvForTests(store.kv);
@@ -77,8 +78,8 @@ describe.each(KV_KINDS)("in-process reuse (%s KV)", (kvKind) => {
       expect(store.ops()).toBe(opsAfterFirst);
       expect(upstreamCalls(h.fake)).toHaveLength(callsAfterFirst);
 
-      // Past the second: the store is asked again (no provider: the cache is still fresh).
-      forgetMemos();
+      // A process without the copy (another instance): the store is asked, no provider.
+      forgetProcessState();
       const later = await call(handler, url);
       expect(later.status).toBe(200);
       expect(store.ops()).toBeGreaterThan(opsAfterFirst);

@@ -1,0 +1,148 @@
+/**
+ * The read policy of every cached key family, in one table (docs/read-layer.md).
+ *
+ * - `freshSeconds`: served with no provider call while younger than this.
+ * - `graceSeconds`: the KV TTL. Between fresh and grace an entry is served at once, marked
+ *   stale, while one background refresh runs; only past grace does a request wait on upstream.
+ * - `empty`: what a well-formed empty answer is. `negative` → stored like any answer, fresh for
+ *   `seconds` (negative caching of a live provider's valid empty answer); `not-stored` →
+ *   returned to the caller and never written (scheduled snapshots, public route contract
+ *   rule 6); `failure` → treated as a failed read (an empty aggregate list is a broken answer).
+ * - `lockBudgetMs`: the longest any request waits on another holder's refresh of a key (and the
+ *   life of the refresh marker, so a crashed holder's marker lapses within it).
+ * - `provider`: whose call budget a refresh spends (`lib/snapshot/rate-budget.ts`).
+ *
+ * Adding a key family: add its name to `KeyFamily`, one row below, and a reader calling
+ * `readThrough(policyFor("<family>"), …)` in its own file.
+ */
+import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
+
+export type BudgetedProvider = "coingecko" | "dexscreener";
+export type PolicyProvider = BudgetedProvider | "defillama" | "dune";
+
+export type EmptyRule =
+  { kind: "negative"; seconds: number } | { kind: "not-stored" } | { kind: "failure" };
+
+export interface ReadPolicy {
+  /** Telemetry scope and the name docs use. */
+  family: string;
+  freshSeconds: number;
+  graceSeconds: number;
+  empty: EmptyRule;
+  lockBudgetMs: number;
+  provider: PolicyProvider;
+}
+
+export type SnapshotFamily = `snapshot:${TtlClass}`;
+export type KeyFamily =
+  | "aggregate"
+  | "live:quotes"
+  | "live:tickers"
+  | "live:pools"
+  | "live:charts"
+  | "live:supply-history"
+  | "live:coin-detail"
+  | "history:hourly"
+  | "history:daily"
+  | "history:supply-total"
+  | SnapshotFamily;
+
+/** Live market and DEX data: fresh for about a minute. */
+export const LIVE_FRESH_SECONDS = 60;
+/** Peg-history series change slowly at hourly granularity. */
+export const CHART_FRESH_SECONDS = 5 * 60;
+/** Live families keep a stale copy for this many fresh periods (10 min for quotes). */
+export const LIVE_GRACE_FACTOR = 10;
+/** The aggregate list keeps a last good copy for 30 days. */
+export const AGGREGATE_GRACE_SECONDS = 30 * 24 * 60 * 60;
+/** Supply history (6 h fresh) keeps a stale copy for a day. */
+export const SUPPLY_HISTORY_GRACE_SECONDS = 24 * 60 * 60;
+/** Coin detail (contract addresses) changes rarely: fresh a day, a stale copy kept a week. */
+export const COIN_DETAIL_FRESH_SECONDS = 24 * 60 * 60;
+export const COIN_DETAIL_GRACE_SECONDS = 7 * 24 * 60 * 60;
+/** 90-day series (hourly points): a new point each hour. */
+export const HISTORY_HOURLY_FRESH_SECONDS = 60 * 60;
+/** 365-day series (daily points). */
+export const HISTORY_DAILY_FRESH_SECONDS = 6 * 60 * 60;
+/** A valid empty live answer (no pools, no tickers) is asked again after this long. */
+export const NEGATIVE_SECONDS = 60;
+
+const MS_PER_SECOND = 1_000;
+
+function live(
+  family: KeyFamily,
+  freshSeconds: number,
+  provider: PolicyProvider,
+  lockBudgetMs: number,
+): ReadPolicy {
+  return {
+    family,
+    freshSeconds,
+    graceSeconds: freshSeconds * LIVE_GRACE_FACTOR,
+    empty: { kind: "negative", seconds: Math.min(NEGATIVE_SECONDS, freshSeconds) },
+    lockBudgetMs,
+    provider,
+  };
+}
+
+function snapshot(cls: TtlClass, config: AppConfig, lockBudgetMs: number): ReadPolicy {
+  const seconds = config.ttlSeconds[cls];
+  // Rule 6: an empty scheduled result is never stored; no stale window past the class TTL.
+  return {
+    family: `snapshot:${cls}`,
+    freshSeconds: seconds,
+    graceSeconds: seconds,
+    empty: { kind: "not-stored" },
+    lockBudgetMs,
+    provider: "dune",
+  };
+}
+
+/** The whole table for a configuration (TTL classes and provider budgets come from config). */
+export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, ReadPolicy>> {
+  // Nobody waits on another holder longer than the provider call it is waiting for.
+  const budget = config.providers.timeoutMs;
+  return {
+    aggregate: {
+      family: "aggregate",
+      freshSeconds: config.ttlSeconds.supplyPanel,
+      graceSeconds: AGGREGATE_GRACE_SECONDS,
+      empty: { kind: "failure" },
+      lockBudgetMs: budget,
+      provider: "defillama",
+    },
+    "live:quotes": live("live:quotes", LIVE_FRESH_SECONDS, "coingecko", budget),
+    "live:tickers": live("live:tickers", LIVE_FRESH_SECONDS, "coingecko", budget),
+    "live:pools": live("live:pools", LIVE_FRESH_SECONDS, "dexscreener", budget),
+    "live:charts": live("live:charts", CHART_FRESH_SECONDS, "coingecko", budget),
+    "live:supply-history": {
+      ...live("live:supply-history", config.ttlSeconds.supplyPanel, "defillama", budget),
+      graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
+    },
+    "live:coin-detail": {
+      ...live("live:coin-detail", COIN_DETAIL_FRESH_SECONDS, "coingecko", budget),
+      graceSeconds: COIN_DETAIL_GRACE_SECONDS,
+    },
+    "history:hourly": live("history:hourly", HISTORY_HOURLY_FRESH_SECONDS, "coingecko", budget),
+    "history:daily": live("history:daily", HISTORY_DAILY_FRESH_SECONDS, "coingecko", budget),
+    "history:supply-total": {
+      ...live("history:supply-total", config.ttlSeconds.supplyPanel, "defillama", budget),
+      graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
+    },
+    "snapshot:supplyPanel": snapshot("supplyPanel", config, budget),
+    "snapshot:exposureFacts": snapshot("exposureFacts", config, budget),
+    "snapshot:movement": snapshot("movement", config, budget),
+    "snapshot:breakdown": snapshot("breakdown", config, budget),
+    "snapshot:leaderboard": snapshot("leaderboard", config, budget),
+    "snapshot:migration": snapshot("migration", config, budget),
+  };
+}
+
+export function policyFor(family: KeyFamily): ReadPolicy {
+  return readPolicies(getConfig())[family];
+}
+
+/** Lock budget in whole seconds (KV TTLs are seconds), never below one. */
+export function markerSeconds(policy: ReadPolicy): number {
+  return Math.max(1, Math.ceil(policy.lockBudgetMs / MS_PER_SECOND));
+}

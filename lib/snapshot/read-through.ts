@@ -1,0 +1,258 @@
+/**
+ * The one read-through module behind every cached public read (live provider data, the supply
+ * aggregate, scheduled snapshots). Policy per key family: `./policy`; timing: `./freshness`.
+ *
+ *   fresh copy        → served, zero provider calls (this process' copy; every `LOCAL_REUSE_MS`
+ *                       one request looks at the store again while the others keep using it)
+ *   stale (< grace)   → served at once, marked stale; exactly one background refresh: single-flight
+ *                       in this process, and across instances a short set-if-absent marker
+ *   miss / past grace → the only path that waits: single-flight in this process; across
+ *                       instances the marker's holder reads upstream and the others wait for its
+ *                       entry at most the policy's lock budget, then read themselves
+ *   upstream failure  → never stored; a stale copy keeps serving (with the error) until grace
+ *                       ends; after `FAILURE_THRESHOLD` failures in a row a key cools down for
+ *                       `FAILURE_COOLDOWN_MS` (the marker, rewritten as "cooling", tells the other
+ *                       instances, and its expiry ends the cooldown)
+ *   store down / slow → bypassed (per-operation budget): served straight from the provider
+ *   call budget spent → no call (`./rate-budget`): stale copy, else `RateBudgetError`
+ *
+ * Keys are built by callers from query ids or registry ids only — never from raw user input.
+ */
+import { telemetry } from "@/lib/telemetry";
+import { raceAbort } from "./abort";
+import {
+  markCooling,
+  readEntry,
+  releaseMarker,
+  takeMarker,
+  waitForFill,
+  writeEntry,
+  type Ctx,
+  type Entry,
+  type ReadThroughOptions,
+  type Store,
+} from "./entry-store";
+import {
+  coolingDown,
+  entryState,
+  startsCooldown,
+  storeResting,
+  type EntryState,
+} from "./freshness";
+import {
+  failuresOf,
+  keepCopy,
+  localCopy,
+  localState,
+  recordFailure,
+  recordSuccess,
+  storeDownUntil,
+  type LocalCopy,
+} from "./local-state";
+import type { ReadPolicy } from "./policy";
+import { isRateBudgetError, spendCall } from "./rate-budget";
+
+/** Bound on distinct keys being filled at once; past it a fill is not shared. */
+export const MAX_INFLIGHT_KEYS = 1_000;
+
+export { CACHE_ENTRY_VERSION, markerKey, type ReadThroughOptions } from "./entry-store";
+
+export interface CachedRead<T> {
+  value: T;
+  /** `stale`: past its fresh TTL (a refresh is pending or failed — then `error` says why). */
+  source: "cache" | "upstream" | "stale";
+  /** When the value was fetched from upstream (ms since epoch): the as-of time. */
+  storedAt: number;
+  error?: unknown;
+}
+
+/** An answer the policy treats as broken when empty (the aggregate list). */
+export class EmptyAnswerError extends Error {
+  constructor(readonly family: string) {
+    super(`${family}: upstream returned an empty answer`);
+    this.name = "EmptyAnswerError";
+  }
+}
+
+/** Another instance's reads of this key failed repeatedly: it is cooling down. */
+export class CoolingDownError extends Error {
+  constructor(readonly family: string) {
+    super(`${family}: upstream reads of this key are cooling down after repeated failures`);
+    this.name = "CoolingDownError";
+  }
+}
+
+export function readThrough<T>(
+  policy: ReadPolicy,
+  opts: ReadThroughOptions<T>,
+): Promise<CachedRead<T>> {
+  const ctx: Ctx<T> = { policy, opts, now: opts.now ?? Date.now };
+  const copy = localCopy(opts.kv, opts.key);
+  const state = entryState(copy, policy, ctx.now());
+  // Fresh, or due a re-check that another request is making (or that a slow store would only
+  // delay): this process' copy, no I/O.
+  const recheckSkipped =
+    state === "revalidate" &&
+    (localState().fills.has(opts.key) || storeResting(storeDownUntil(opts.kv), ctx.now()));
+  if (copy && (state === "fresh" || recheckSkipped)) {
+    telemetry.recordCache(policy.family, "memo");
+    return Promise.resolve(served<T>(copy, "fresh"));
+  }
+  if (copy && state === "stale") {
+    scheduleRefresh(ctx);
+    telemetry.recordCache(policy.family, "stale");
+    return Promise.resolve(served<T>(copy, state));
+  }
+  return raceAbort(fill(ctx), opts.signal);
+}
+
+function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
+  // Keys are scoped to one reader each, and a copy is kept only after that reader's schema
+  // validated it (or its own fetch produced it).
+  const value = copy.value as T;
+  return state === "stale"
+    ? { value, source: "stale", storedAt: copy.storedAt, error: copy.error }
+    : { value, source: "cache", storedAt: copy.storedAt };
+}
+
+function keep<T>(ctx: Ctx<T>, entry: Entry, checkedAt: number): LocalCopy {
+  const empty = ctx.opts.isEmpty?.(entry.value as T) ?? false;
+  const copy: LocalCopy = { kv: ctx.opts.kv, ...entry, empty, checkedAt };
+  keepCopy(ctx.opts.key, copy);
+  return copy;
+}
+
+/** Single-flight in this process: concurrent misses of one key share one fill. */
+function fill<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
+  const { fills } = localState();
+  const key = ctx.opts.key;
+  const existing = fills.get(key);
+  if (existing) {
+    telemetry.recordCache(ctx.policy.family, "coalesced");
+    return existing as Promise<CachedRead<T>>;
+  }
+  const work: Promise<CachedRead<T>> = load(ctx).finally(() => {
+    if (fills.get(key) === work) fills.delete(key);
+  });
+  if (fills.size < MAX_INFLIGHT_KEYS) fills.set(key, work);
+  work.catch(() => undefined);
+  return work;
+}
+
+async function load<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
+  const store: Store = { down: false, readFailed: false };
+  const entry = await readEntry(ctx, store);
+  const mine = localCopy(ctx.opts.kv, ctx.opts.key);
+  if (!entry && store.readFailed && mine) {
+    // The store could not answer: this process' copy stands (no provider call for that).
+    mine.checkedAt = ctx.now();
+    const state = entryState(mine, ctx.policy, ctx.now());
+    if (state !== "expired") return served(mine, state === "stale" ? state : "fresh");
+  }
+  if (entry) {
+    const copy = keep(ctx, entry, ctx.now());
+    const state = entryState(copy, ctx.policy, ctx.now());
+    if (state !== "expired") {
+      telemetry.recordCache(ctx.policy.family, state === "stale" ? "stale" : "hit");
+      if (state === "stale") scheduleRefresh(ctx);
+      return served(copy, state);
+    }
+  }
+  telemetry.recordCache(ctx.policy.family, "miss");
+  try {
+    return await fromUpstream(ctx, store);
+  } catch (error) {
+    // The first look at the store failed (a hiccup): look once more before failing, so a
+    // transient store error cannot hide a good copy (failure path only).
+    const again = store.readFailed ? await readEntry(ctx) : undefined;
+    if (again) {
+      const copy = keep(ctx, again, ctx.now());
+      const state = entryState(copy, ctx.policy, ctx.now());
+      if (state !== "expired") return served(copy, state);
+    }
+    throw error;
+  }
+}
+
+/** The miss path: the only one that waits on upstream (or on another instance's fill). */
+async function fromUpstream<T>(ctx: Ctx<T>, store: Store): Promise<CachedRead<T>> {
+  const failures = failuresOf(ctx.opts.key);
+  if (failures && coolingDown(failures, ctx.now())) throw failures.error;
+  const marker = store.down ? "skipped" : await takeMarker(ctx);
+  if (marker === "held") {
+    const waited = await waitForFill(ctx);
+    if (waited === "cooling") throw new CoolingDownError(ctx.policy.family);
+    if (waited) {
+      telemetry.recordCache(ctx.policy.family, "coalesced");
+      const copy = keep(ctx, waited, ctx.now());
+      return served(copy, entryState(copy, ctx.policy, ctx.now()));
+    }
+    // The holder gave up, died, or is slower than our budget: read ourselves.
+  }
+  return fetchAndStore(ctx, store, marker === "acquired");
+}
+
+async function fetchAndStore<T>(
+  ctx: Ctx<T>,
+  store: Store,
+  holdsMarker: boolean,
+): Promise<CachedRead<T>> {
+  const { policy, opts } = ctx;
+  let release = holdsMarker;
+  try {
+    if (!store.down) await spendCall(opts.kv, policy.provider, ctx.now());
+    const value = await opts.fetch();
+    const empty = opts.isEmpty?.(value) ?? false;
+    if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
+    recordSuccess(opts.key);
+    const storedAt = ctx.now();
+    if (!empty || policy.empty.kind === "negative") {
+      keepCopy(opts.key, { kv: opts.kv, value, storedAt, empty, checkedAt: storedAt });
+      if (store.down) telemetry.recordCache(policy.family, "bypass");
+      else await writeEntry(ctx, value, storedAt);
+    }
+    return { value, source: "upstream", storedAt };
+  } catch (error) {
+    if (!isRateBudgetError(error)) {
+      const failures = recordFailure(opts.key, error, ctx.now());
+      if (holdsMarker && startsCooldown(failures)) release = !(await markCooling(ctx));
+    }
+    throw error;
+  } finally {
+    if (release) await releaseMarker(ctx);
+  }
+}
+
+/** Background refresh of a stale (or locally unchecked) copy: never awaited by a request. */
+function scheduleRefresh<T>(ctx: Ctx<T>): void {
+  const { refreshing } = localState();
+  const key = ctx.opts.key;
+  if (refreshing.has(key)) return;
+  const running: Promise<void> = refresh(ctx)
+    .catch(() => undefined)
+    .finally(() => {
+      if (refreshing.get(key) === running) refreshing.delete(key);
+    });
+  refreshing.set(key, running);
+}
+
+async function refresh<T>(ctx: Ctx<T>): Promise<void> {
+  const { opts, policy } = ctx;
+  const mine = localCopy(opts.kv, opts.key);
+  const store: Store = { down: false, readFailed: false };
+  // Another instance may have refreshed the key already: adopt its newer entry.
+  const entry = await readEntry(ctx, store);
+  if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
+  const current = localCopy(opts.kv, opts.key);
+  const state = entryState(current, policy, ctx.now());
+  if (state === "fresh" || state === "revalidate") return; // within its fresh time again
+  if (coolingDown(failuresOf(opts.key), ctx.now())) return;
+  const marker = store.down ? "skipped" : await takeMarker(ctx);
+  if (marker === "held") return; // another instance is refreshing it
+  try {
+    await fetchAndStore(ctx, store, marker === "acquired");
+  } catch (error) {
+    const copy = localCopy(opts.kv, opts.key);
+    if (copy) copy.error = error; // the stale copy keeps serving, with why it is stale
+  }
+}

@@ -1,0 +1,472 @@
+/**
+ * The read-through module over a real in-memory store and a fake clock: counts and states only
+ * (calls per key, what is stored, what is served), never timings.
+ */
+import { z } from "zod";
+import { resetConfigForTests } from "@/lib/config";
+import { MemoryKv } from "@/lib/kv/memory";
+import { KvError, type KvStore } from "@/lib/kv/types";
+import {
+  FAILURE_COOLDOWN_MS,
+  FAILURE_THRESHOLD,
+  LOCAL_REUSE_MS,
+  rateWindow,
+} from "@/lib/snapshot/freshness";
+import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
+import type { ReadPolicy } from "@/lib/snapshot/policy";
+import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
+import {
+  CoolingDownError,
+  EmptyAnswerError,
+  markerKey,
+  readThrough,
+  type ReadThroughOptions,
+} from "@/lib/snapshot/read-through";
+
+const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+const S = 1_000;
+const schema = z.object({ n: z.number() });
+type V = z.infer<typeof schema>;
+const listSchema = z.array(z.number());
+
+const policy: ReadPolicy = {
+  family: "test",
+  freshSeconds: 60,
+  graceSeconds: 600,
+  empty: { kind: "negative", seconds: 30 },
+  lockBudgetMs: 300,
+  provider: "defillama",
+};
+
+let seq = 0;
+const uniqueKey = () => `test:key:${++seq}`;
+const clock = { t: T0 };
+const now = () => clock.t;
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function setup(fetch: () => Promise<V>, extra: Partial<ReadThroughOptions<V>> = {}) {
+  const kv = new MemoryKv({ now });
+  const key = uniqueKey();
+  const spy = jest.fn(fetch);
+  const read = (p: ReadPolicy = policy) =>
+    readThrough(p, { kv, key, schema, fetch: spy, now, ...extra });
+  return { kv, key, fetch: spy, read };
+}
+
+beforeEach(() => {
+  clock.t = T0;
+  forgetLocalState();
+});
+
+describe("fresh, miss and single-flight", () => {
+  it("100 concurrent cold reads make exactly one upstream call", async () => {
+    const gate = deferred<V>();
+    const { read, fetch } = setup(() => gate.promise);
+    const all = Promise.all(Array.from({ length: 100 }, () => read()));
+    gate.resolve({ n: 1 });
+    const results = await all;
+    expect(results.every((r) => r.value.n === 1)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves a stored fresh entry with zero upstream calls (this process never saw it)", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 2 }));
+    await kv.set(key, { v: 1, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
+    const r = await read();
+    expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("stores with the KV TTL = grace, so a stale copy exists past fresh", async () => {
+    const { kv, read } = setup(async () => ({ n: 3 }));
+    const set = jest.spyOn(kv, "set");
+    await read();
+    expect(set.mock.calls.map((c) => c[2])).toEqual([policy.graceSeconds]);
+  });
+
+  it("settles every waiter when the shared read fails, then reads again", async () => {
+    let fail = true;
+    const { read, fetch } = setup(async () => {
+      if (fail) throw new Error("boom");
+      return { n: 4 };
+    });
+    const settled = await Promise.allSettled(Array.from({ length: 10 }, () => read()));
+    expect(settled.every((r) => r.status === "rejected")).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fail = false;
+    await expect(read()).resolves.toMatchObject({ value: { n: 4 }, source: "upstream" });
+  });
+
+  it("one caller aborting never cancels the read the others wait on", async () => {
+    const gate = deferred<V>();
+    const kv = new MemoryKv({ now });
+    const key = uniqueKey();
+    const controller = new AbortController();
+    const opts = { kv, key, schema, fetch: () => gate.promise, now };
+    const aborted = readThrough(policy, { ...opts, signal: controller.signal });
+    const other = readThrough(policy, opts);
+    controller.abort();
+    await expect(aborted).rejects.toThrow(/aborted/);
+    gate.resolve({ n: 5 });
+    await expect(other).resolves.toMatchObject({ value: { n: 5 } });
+  });
+
+  it("a repeat within LOCAL_REUSE_MS reads neither the store nor the provider", async () => {
+    const { kv, read, fetch } = setup(async () => ({ n: 6 }));
+    await read();
+    const get = jest.spyOn(kv, "get");
+    clock.t += LOCAL_REUSE_MS - 1;
+    await expect(read()).resolves.toMatchObject({ source: "cache" });
+    expect(get).not.toHaveBeenCalled();
+    // Past it: one request looks at the store again (the entry is still fresh: no provider).
+    clock.t += 1;
+    await expect(read()).resolves.toMatchObject({ source: "cache" });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("past LOCAL_REUSE_MS an entry gone from a working store is a miss (flushed store)", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 6 }));
+    await read();
+    await kv.delete(key);
+    clock.t += LOCAL_REUSE_MS;
+    await expect(read()).resolves.toMatchObject({ source: "upstream" });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("past LOCAL_REUSE_MS a store that cannot answer leaves this process' copy serving", async () => {
+    const { kv, read, fetch } = setup(async () => ({ n: 6 }));
+    await read();
+    kv.simulateFailure("unavailable");
+    clock.t += LOCAL_REUSE_MS;
+    await expect(read()).resolves.toMatchObject({ source: "cache", value: { n: 6 } });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a store that just failed is not asked to re-check copies for LOCAL_REUSE_MS", async () => {
+    const { kv, read, fetch } = setup(async () => ({ n: 6 }));
+    await read();
+    clock.t += LOCAL_REUSE_MS; // the copy is due a re-check
+    kv.simulateFailure("unavailable");
+    // Another key's miss finds the store down (and is served from the provider).
+    await readThrough(policy, { kv, key: uniqueKey(), schema, fetch, now });
+    const get = jest.spyOn(kv, "get");
+    await expect(read()).resolves.toMatchObject({ source: "cache", value: { n: 6 } });
+    expect(get).not.toHaveBeenCalled();
+    // Its rest is over: the next due re-check asks the store again.
+    clock.t += LOCAL_REUSE_MS;
+    await expect(read()).resolves.toMatchObject({ source: "cache", value: { n: 6 } });
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands out frozen values: no request can change another's data", async () => {
+    const { read } = setup(async () => ({ n: 7 }));
+    await read();
+    const r = await read();
+    expect(Object.isFrozen(r.value)).toBe(true);
+  });
+
+  it("a copy from one store never answers for another store", async () => {
+    const { key, read, fetch } = setup(async () => ({ n: 8 }));
+    await read();
+    const other = new MemoryKv({ now });
+    await readThrough(policy, { kv: other, key, schema, fetch, now });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("stale-while-revalidate", () => {
+  it("past fresh: served at once while exactly one refresh runs; the next read is fresh", async () => {
+    let n = 0;
+    const gate = deferred<void>();
+    const refreshing = deferred<void>();
+    const { read, fetch } = setup(async () => {
+      n += 1;
+      if (n > 1) {
+        refreshing.resolve();
+        await gate.promise;
+      }
+      return { n };
+    });
+    await read();
+    clock.t += 61 * S;
+    const burst = await Promise.all(Array.from({ length: 8 }, () => read()));
+    expect(burst.every((r) => r.source === "stale" && r.value.n === 1)).toBe(true);
+    expect(burst[0]?.error).toBeUndefined(); // a refresh is pending, nothing failed
+    await refreshing.promise;
+    // While the refresh is pending, more requests still get the stale copy and call nothing.
+    await expect(read()).resolves.toMatchObject({ source: "stale" });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    gate.resolve();
+    await refreshesSettled();
+    await expect(read()).resolves.toMatchObject({ source: "cache", value: { n: 2 } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failed refresh keeps the stale copy (with the error) until grace; then the read waits", async () => {
+    let fail = false;
+    const { read, fetch } = setup(async () => {
+      if (fail) throw new Error("upstream 500");
+      return { n: 1 };
+    });
+    await read();
+    fail = true;
+    clock.t += 61 * S;
+    await expect(read()).resolves.toMatchObject({ source: "stale", value: { n: 1 } });
+    await refreshesSettled();
+    const after = await read();
+    expect(after).toMatchObject({ source: "stale", value: { n: 1 } });
+    expect(after.error).toBeInstanceOf(Error);
+    await refreshesSettled();
+    // Past grace the copy is gone: the request reads upstream itself (and fails here).
+    clock.t = T0 + 600 * S;
+    const callsBefore = fetch.mock.calls.length;
+    await expect(read()).rejects.toThrow("upstream 500");
+    expect(fetch.mock.calls.length).toBe(callsBefore + 1);
+  });
+
+  it("a refresh never replaces a good copy with nothing: the stored entry survives failures", async () => {
+    let fail = false;
+    const { kv, key, read } = setup(async () => {
+      if (fail) throw new Error("boom");
+      return { n: 1 };
+    });
+    await read();
+    fail = true;
+    clock.t += 61 * S;
+    await read();
+    await refreshesSettled();
+    expect(await kv.get(key)).toMatchObject({ value: { n: 1 }, storedAt: T0 });
+  });
+
+  it("another instance's refresh in progress (marker held): serve stale, no second call", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
+    await read();
+    clock.t += 61 * S;
+    forgetLocalState();
+    await kv.setIfAbsent(markerKey(key), { state: "running" }, 5);
+    await expect(read()).resolves.toMatchObject({ source: "stale" });
+    await refreshesSettled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("empty answers", () => {
+  it("a valid empty live answer is stored: at most one call per key per negative TTL", async () => {
+    const kv = new MemoryKv({ now });
+    const key = uniqueKey();
+    const fetch = jest.fn(async (): Promise<number[]> => []);
+    const read = () =>
+      readThrough(policy, {
+        kv,
+        key,
+        schema: listSchema,
+        fetch,
+        isEmpty: (v) => v.length === 0,
+        now,
+      });
+    for (let i = 0; i < 20; i++) {
+      await expect(read()).resolves.toMatchObject({ value: [] });
+      clock.t += S;
+    }
+    // 20 s of requests inside the 30 s negative TTL: one call.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await kv.get(key)).toMatchObject({ value: [] });
+  });
+
+  it("not-stored (scheduled snapshots): returned, never written; the next read asks again", async () => {
+    const kv = new MemoryKv({ now });
+    const key = uniqueKey();
+    const fetch = jest.fn(async (): Promise<number[]> => []);
+    const opts = {
+      kv,
+      key,
+      schema: listSchema,
+      fetch,
+      isEmpty: (v: number[]) => v.length === 0,
+      now,
+    };
+    const snapshot: ReadPolicy = { ...policy, graceSeconds: 60, empty: { kind: "not-stored" } };
+    await expect(readThrough(snapshot, opts)).resolves.toMatchObject({
+      value: [],
+      source: "upstream",
+    });
+    await expect(readThrough(snapshot, opts)).resolves.toMatchObject({ value: [] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(await kv.get(key)).toBeUndefined();
+  });
+
+  it("failure rule (the aggregate): an empty answer is a failed read, never stored", async () => {
+    const kv = new MemoryKv({ now });
+    const key = uniqueKey();
+    const opts = {
+      kv,
+      key,
+      schema: listSchema,
+      fetch: async (): Promise<number[]> => [],
+      isEmpty: (v: number[]) => v.length === 0,
+      now,
+    };
+    const broken: ReadPolicy = { ...policy, empty: { kind: "failure" } };
+    await expect(readThrough(broken, opts)).rejects.toBeInstanceOf(EmptyAnswerError);
+    expect(await kv.get(key)).toBeUndefined();
+  });
+});
+
+describe("failures and cooldown", () => {
+  it("a failure is never stored; one failure followed by a good answer is not delayed", async () => {
+    let fail = true;
+    const { kv, key, read, fetch } = setup(async () => {
+      if (fail) throw new Error("boom");
+      return { n: 1 };
+    });
+    await expect(read()).rejects.toThrow("boom");
+    expect(await kv.get(key)).toBeUndefined();
+    fail = false;
+    await expect(read()).resolves.toMatchObject({ value: { n: 1 } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it(`after ${FAILURE_THRESHOLD} failures in a row the key cools down, here and on other instances`, async () => {
+    const { kv, key, read, fetch } = setup(async () => {
+      throw new Error("boom");
+    });
+    for (let i = 0; i < FAILURE_THRESHOLD; i++) await expect(read()).rejects.toThrow("boom");
+    await expect(read()).rejects.toThrow("boom");
+    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
+    expect(await kv.get(markerKey(key))).toEqual({ state: "cooling" });
+    // Another instance (no local failure record) sees the cooling marker and does not call.
+    forgetLocalState();
+    await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
+    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
+    // The marker lapses with the cooldown; then a normal attempt.
+    clock.t += FAILURE_COOLDOWN_MS;
+    await expect(read()).rejects.toThrow("boom");
+    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD + 1);
+  });
+});
+
+describe("across instances (the refresh marker)", () => {
+  it("a waiter is served by another instance's write, without an upstream call", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
+    await kv.setIfAbsent(markerKey(key), { state: "running" }, 5);
+    setTimeout(() => {
+      void kv.set(key, { v: 1, storedAt: T0, value: { n: 42 } }, 600);
+    }, 60);
+    await expect(read()).resolves.toMatchObject({ value: { n: 42 }, source: "cache" });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("a holder that crashed (marker left, no entry): the waiter reads itself after the lock budget", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
+    await kv.setIfAbsent(markerKey(key), "dead-instance", 5);
+    await expect(read()).resolves.toMatchObject({ value: { n: 1 }, source: "upstream" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a holder that failed (marker released, no entry): the waiter reads itself", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
+    await kv.setIfAbsent(markerKey(key), { state: "running" }, 5);
+    setTimeout(() => void kv.delete(markerKey(key)), 60);
+    await expect(read()).resolves.toMatchObject({ source: "upstream" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("the holder releases its marker after a good answer", async () => {
+    const { kv, key, read } = setup(async () => ({ n: 1 }));
+    await read();
+    expect(await kv.get(markerKey(key))).toBeUndefined();
+  });
+});
+
+describe("the store", () => {
+  const down = (): KvStore => {
+    const fail = async (): Promise<never> => {
+      throw new KvError("unavailable", "memory", "down");
+    };
+    return {
+      driver: "memory",
+      get: fail,
+      set: fail,
+      delete: fail,
+      setIfAbsent: fail,
+      incr: fail,
+      close: async () => undefined,
+    };
+  };
+
+  it("a failing store is bypassed; reads are still one per key in this process", async () => {
+    const kv = down();
+    const gate = deferred<V>();
+    const fetch = jest.fn(() => gate.promise);
+    const key = uniqueKey();
+    const all = Promise.all(
+      Array.from({ length: 10 }, () => readThrough(policy, { kv, key, schema, fetch, now })),
+    );
+    gate.resolve({ n: 1 });
+    expect((await all).every((r) => r.value.n === 1)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("garbage under the key is a miss, overwritten by the good answer", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
+    kv.setRaw(key, "{not json", 60);
+    await expect(read()).resolves.toMatchObject({ source: "upstream" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await kv.get(key)).toMatchObject({ value: { n: 1 } });
+  });
+});
+
+describe("provider call budget", () => {
+  const ENV = "COINGECKO_CALLS_PER_MINUTE";
+  beforeEach(() => {
+    process.env[ENV] = "2";
+    resetConfigForTests();
+  });
+  afterEach(() => {
+    process.env[ENV] = "1000000";
+    resetConfigForTests();
+  });
+  const budgeted: ReadPolicy = { ...policy, provider: "coingecko" };
+
+  it("never calls past the budget; over it a miss fails with RateBudgetError", async () => {
+    const kv = new MemoryKv({ now });
+    const fetch = jest.fn(async () => ({ n: 1 }));
+    const read = () => readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now });
+    await read();
+    await read();
+    await expect(read()).rejects.toBeInstanceOf(RateBudgetError);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // The next minute has a new budget.
+    clock.t += 60 * S;
+    await expect(read()).resolves.toMatchObject({ source: "upstream" });
+  });
+
+  it("over budget, a stale copy keeps serving with the budget as its reason", async () => {
+    const kv = new MemoryKv({ now });
+    const key = uniqueKey();
+    const fetch = jest.fn(async () => ({ n: 1 }));
+    const read = () => readThrough(budgeted, { kv, key, schema, fetch, now });
+    await read();
+    clock.t += 61 * S;
+    // Other instances spent this minute's budget.
+    const spent = budgetKey("coingecko", rateWindow(clock.t).index);
+    await kv.incr(spent, 60);
+    await kv.incr(spent, 60);
+    await read();
+    await refreshesSettled();
+    const r = await read();
+    expect(r.source).toBe("stale");
+    expect(r.error).toBeInstanceOf(RateBudgetError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

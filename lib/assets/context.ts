@@ -166,7 +166,7 @@ export async function loadAssetContext(
 
   const warnings: string[] = [];
   if (agg.value === null) warnings.push(W.aggregateUnavailable);
-  else if (agg.stale) warnings.push(W.aggregateStale(agg.asOf));
+  else if (agg.stale) warnings.push(W.aggregateStale(agg.asOf, agg.error));
 
   let quote: Sourced<MarketQuote> | null = null;
   if (needs.quote) {

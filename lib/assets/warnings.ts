@@ -35,8 +35,11 @@ export function staleWarning(source: string, reason: StaleReason, storedAt: numb
 export const W = {
   aggregateUnavailable:
     "DefiLlama (aggregate): the stablecoin aggregate is unavailable; supply figures and price cross-checks are missing.",
-  aggregateStale: (storedAt: number | null) =>
-    `DefiLlama (aggregate): the source is unavailable; serving the last good copy as of ${asOf(storedAt)}.`,
+  /** A stale aggregate copy: its refresh failed (default) or is still under way. */
+  aggregateStale: (storedAt: number | null, error: unknown = true) =>
+    error === undefined
+      ? `DefiLlama (aggregate): a refresh is under way; serving the last good copy as of ${asOf(storedAt)}.`
+      : `DefiLlama (aggregate): the source is unavailable; serving the last good copy as of ${asOf(storedAt)}.`,
   marketUnavailable: "CoinGecko (market): live price, market cap and 24h volume are unavailable.",
   marketBudget:
     "CoinGecko (market): rate budget reached; live price, market cap and 24h volume are unavailable for now.",

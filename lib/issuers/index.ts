@@ -31,7 +31,8 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
   if (!aggregate) return { ok: false, warning: W.aggregateUnavailable };
 
   const warnings: string[] = [];
-  if (aggregate.source === "stale") warnings.push(W.aggregateStale(aggregate.storedAt));
+  if (aggregate.source === "stale")
+    warnings.push(W.aggregateStale(aggregate.storedAt, aggregate.error));
   if (!exposure.ok) warnings.push(exposure.warning);
 
   const assets = listedAssets(aggregate.value.assets);

@@ -115,7 +115,7 @@ export async function loadAssetContext(
 
   const warnings: Warning[] = [];
   if (agg.value === null) warnings.push(W.aggregateUnavailable);
-  else if (agg.stale) warnings.push(W.aggregateStale(agg.asOf));
+  else if (agg.stale) warnings.push(W.aggregateStale(agg.asOf, agg.error));
 
   let quote: Sourced<MarketQuote> | null = null;
   // The market provider answered, but not for this coin (absent from /coins/markets).

@@ -55,13 +55,21 @@ export const W = {
     "aggregate_unavailable",
     "the stablecoin aggregate is unavailable; supply figures and price cross-checks are missing.",
   ),
-  aggregateStale: (storedAt: number | null) =>
-    warning(
-      LLAMA,
-      "aggregate",
-      "aggregate_stale",
-      `the source is unavailable; serving the last good copy as of ${asOf(storedAt)}.`,
-    ),
+  /** A stale aggregate copy: its refresh failed (default) or is still under way. */
+  aggregateStale: (storedAt: number | null, error: unknown = true) =>
+    error === undefined
+      ? warning(
+          LLAMA,
+          "aggregate",
+          "aggregate_stale_refreshing",
+          `a refresh is under way; serving the last good copy as of ${asOf(storedAt)}.`,
+        )
+      : warning(
+          LLAMA,
+          "aggregate",
+          "aggregate_stale",
+          `the source is unavailable; serving the last good copy as of ${asOf(storedAt)}.`,
+        ),
   marketNotListed: warning(
     CG,
     "market",

@@ -20,7 +20,7 @@ export async function getSupplyPanel(signal?: AbortSignal): Promise<SupplyResult
     return { ok: false, warning: W.aggregateUnavailable.message };
   }
   const stale = read.source === "stale";
-  const warnings = stale ? [W.aggregateStale(read.storedAt)] : [];
+  const warnings = stale ? [W.aggregateStale(read.storedAt, read.error)] : [];
   return {
     ok: true,
     degraded: stale,

@@ -69,6 +69,14 @@ coverage over the window), so two identical requests never produce the same byte
 never matches. Anchoring the windows and \`generated_at\` to the data's own timestamps (the cached
 entries' \`storedAt\`) would make the body, and so the ETag, stable for the entry's lifetime.
 `,
+  "7": `
+**Item 7 — a read-layer world below its goal.** Compare the route's p99 with the trivial route's
+p99 in the same row: when both are high the box was loaded. A ratio below 0.9× with a low p99 is
+the answer's own build (depth model, pools, statistics, serialisation, ETag), which every warm
+request now pays: the one-second response memo that skipped it was removed with the old read
+stack (docs/read-layer.md, "Measured so far"). In (e) the re-check of a copy against the 150 ms
+store is one wait per process per second; a p99 miss there points at that wait.
+`,
 };
 
 /** Notes for the issue items that missed a goal in this run. */

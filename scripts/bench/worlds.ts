@@ -151,7 +151,7 @@ async function runWorld(
         route.bad,
       ]);
       goals.push({
-        item: "6",
+        item: "7",
         what: `(${world.id}) warm \`${path}\`: ratio, p99, max`,
         goal: `≥ ${GOAL_RATIO}×, < ${GOAL_P99_MS} ms, ≤ ${fmt.ms(GOAL_MAX_MS)}`,
         observed: `${fmt.ratio(ratio)}, ${fmt.ms(route.p99Ms)}, ${fmt.ms(route.maxMs)}`,
@@ -236,14 +236,14 @@ export async function worlds(
   const f = await staleWorld(fake, redis);
   goals.push(
     {
-      item: "6",
+      item: "7",
       what: `(f) ${STALE_BURST} concurrent requests after the live TTL lapsed, providers at ${fmt.ms(SLOW_PROVIDER_MS)}`,
       goal: `all < ${GOAL_STALE_MS} ms, ≤ 1 upstream call per key`,
       observed: `slowest ${fmt.ms(f.worstMs)}, ${f.keys} keys refreshed, max ${f.maxCallsPerKey} call(s) per key`,
       pass: f.worstMs < GOAL_STALE_MS && f.maxCallsPerKey <= 1 && f.keys > 0,
     },
     {
-      item: "6",
+      item: "7",
       what: "(f) the next request after the refresh",
       goal: `warm (< ${GOAL_P99_MS} ms, no warning)`,
       observed: `${fmt.ms(f.nextMs)}, ${f.nextWarnings.length} warning(s)`,

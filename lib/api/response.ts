@@ -6,7 +6,8 @@
  * - `./errors`: error bodies, 405 with `Allow`;
  * - `./conditional`: HEAD, OPTIONS, ETag / 304;
  * - `./route`: the `publicRoute` wrapper and the per-asset / aggregate answers;
- * - `./params`: query parameter schemas; `./query`: parsing them.
+ * - `./params`: query parameter schemas; `./query`: parsing them;
+ * - `./with-memo`: the one-second in-process answer memo (`./response-memo`).
  */
 export {
   FLAG_HEADER,
@@ -24,6 +25,7 @@ export {
   type ErrorCode,
 } from "./errors";
 export { etagOf, headFrom, optionsResponse, withConditional } from "./conditional";
+export { withMemo } from "./with-memo";
 export {
   AGGREGATE_S_MAXAGE_SECONDS,
   UPSTREAM_RETRY_AFTER_SECONDS,

@@ -6,6 +6,7 @@
 import { jsonOk, type CachePolicy } from "./body";
 import { headFrom, optionsResponse, withConditional } from "./conditional";
 import { jsonError, methodNotAllowed } from "./errors";
+import { withMemo } from "./with-memo";
 
 /** Longest part of an unexpected error's message that reaches the server log. */
 const LOGGED_MESSAGE_MAX_CHARS = 200;
@@ -32,8 +33,11 @@ export function safeHandler(handler: (request: Request) => Promise<Response>) {
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
  * DELETE answer 405 with `Allow`, touching neither cache nor provider.
  */
-export function publicRoute(get: (request: Request) => Promise<Response>) {
-  const GET = withConditional(safeHandler(get));
+export function publicRoute(
+  get: (request: Request) => Promise<Response>,
+  opts: { now?: () => number } = {},
+) {
+  const GET = withConditional(withMemo(safeHandler(get), opts.now ?? Date.now));
   const reject = async () => methodNotAllowed();
   return {
     GET,

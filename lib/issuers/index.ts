@@ -31,7 +31,8 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
   if (!aggregate) return { ok: false, warning: W.aggregateUnavailable.message };
 
   const warnings: Warning[] = [];
-  if (aggregate.source === "stale") warnings.push(W.aggregateStale(aggregate.storedAt, aggregate.error));
+  if (aggregate.source === "stale")
+    warnings.push(W.aggregateStale(aggregate.storedAt, aggregate.error));
   if (!exposure.ok) warnings.push(snapshotWarning(exposure));
 
   const assets = listedAssets(aggregate.value.assets);

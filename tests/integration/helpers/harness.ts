@@ -8,6 +8,7 @@ import path from "node:path";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
 import { forgetHealthProbe } from "@/lib/health";
+import { clearResponseMemo } from "@/lib/api/response-memo";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
 import { telemetry } from "@/lib/telemetry";
 import {
@@ -99,12 +100,13 @@ export async function startHarness(
 
 /**
  * Forget what this process remembers between reads (its copies of entries, failure cooldowns,
- * the cached health probe), as if it had just started: for a test that changes what the next
+ * the cached health probe, the one-second answer memo), as if it had just started: for a test that changes what the next
  * answer must be (a fault, a planted or corrupted entry) between two requests.
  */
 export function forgetProcessState(): void {
   forgetLocalState();
   forgetHealthProbe();
+  clearResponseMemo();
 }
 
 /** Test setup budget: plants and inspects entries without the request path's 150 ms limit. */

@@ -1,0 +1,119 @@
+import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
+import {
+  clearResponseMemo,
+  RESPONSE_MEMO_MAX_ENTRIES,
+  RESPONSE_MEMO_MS,
+  responseMemo,
+  responseMemoKey,
+} from "@/lib/api/response-memo";
+
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const CACHE = { sMaxAgeSeconds: 60, staleWhileRevalidateSeconds: 60 };
+const BASE = "http://localhost/api/x";
+
+function route(answer: (url: URL, n: number) => Response | Promise<Response>, clock = { t: T0 }) {
+  let calls = 0;
+  const r = publicRoute(async (request) => answer(new URL(request.url), ++calls), {
+    now: () => clock.t,
+  });
+  return { ...r, clock, calls: () => calls };
+}
+
+const healthy = (url: URL, n: number) =>
+  jsonOk({ q: url.searchParams.get("q"), build: n }, { cache: CACHE, degraded: false });
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+afterEach(() => {
+  clearResponseMemo();
+  jest.restoreAllMocks();
+});
+
+describe("responseMemoKey", () => {
+  it("is the path plus the parameters in sorted order", () => {
+    expect(responseMemoKey(`${BASE}?b=2&a=1`)).toBe(responseMemoKey(`${BASE}?a=1&b=2`));
+    expect(responseMemoKey(`${BASE}?a=1`)).not.toBe(responseMemoKey(`${BASE}?a=2`));
+    expect(responseMemoKey(`${BASE}?a=1`)).not.toBe(responseMemoKey("http://localhost/api/y?a=1"));
+  });
+});
+
+describe("publicRoute: in-process reuse of healthy answers", () => {
+  it("answers a repeat within RESPONSE_MEMO_MS from the kept text, with the same ETag", async () => {
+    const r = route(healthy);
+    const first = await r.GET(new Request(`${BASE}?q=usdc`));
+    r.clock.t += RESPONSE_MEMO_MS - 1;
+    const second = await r.GET(new Request(`${BASE}?q=usdc`));
+    expect(r.calls()).toBe(1);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+    const conditional = await r.GET(
+      new Request(`${BASE}?q=usdc`, { headers: { "If-None-Match": first.headers.get("etag")! } }),
+    );
+    expect(conditional.status).toBe(304);
+    expect(r.calls()).toBe(1);
+  });
+
+  it("builds again once RESPONSE_MEMO_MS has passed", async () => {
+    const r = route(healthy);
+    await r.GET(new Request(`${BASE}?q=usdc`));
+    r.clock.t += RESPONSE_MEMO_MS;
+    const again = await r.GET(new Request(`${BASE}?q=usdc`));
+    expect(((await again.json()) as { build: number }).build).toBe(2);
+  });
+
+  it("keeps one answer per path and parameter set, in any parameter order", async () => {
+    const r = route(healthy);
+    await r.GET(new Request(`${BASE}?q=usdc&x=1`));
+    await r.GET(new Request(`${BASE}?x=1&q=usdc`));
+    expect(r.calls()).toBe(1);
+    await r.GET(new Request(`${BASE}?q=usdt&x=1`));
+    expect(r.calls()).toBe(2);
+  });
+
+  it("never keeps a degraded answer, an error or a 404", async () => {
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const answers = [
+      () => jsonOk({ warnings: ["x"] }, { cache: CACHE, degraded: true }),
+      () => jsonError(404, "unknown_asset", "No USD stablecoin matches this selector."),
+      () => jsonError(400, "bad_request", "Invalid parameter"),
+      () => {
+        throw new Error("boom");
+      },
+    ];
+    for (const answer of answers) {
+      const r = route(answer);
+      await r.GET(new Request(`${BASE}?q=a`));
+      await r.GET(new Request(`${BASE}?q=a`));
+      expect(r.calls()).toBe(2);
+      expect(responseMemo().size).toBe(0);
+    }
+  });
+
+  it("stays bounded: 1,000 distinct invalid selectors keep nothing, many healthy ones are capped", async () => {
+    const bad = route(() => jsonError(404, "unknown_asset", "No match."));
+    for (let i = 0; i < 1_000; i++) await bad.GET(new Request(`${BASE}?q=nope-${i}`));
+    expect(responseMemo().size).toBe(0);
+    const good = route(healthy);
+    for (let i = 0; i < RESPONSE_MEMO_MAX_ENTRIES + 100; i++)
+      await good.GET(new Request(`${BASE}?q=a${i}`));
+    expect(responseMemo().size).toBe(RESPONSE_MEMO_MAX_ENTRIES);
+  });
+
+  it("never makes a request wait on another one's build (a degraded answer cannot be shared)", async () => {
+    const gate = deferred();
+    const r = route(async (_url, n) => {
+      if (n === 1) await gate.promise; // the first build hangs on a slow provider
+      return jsonOk({ build: n }, { cache: CACHE, degraded: true });
+    });
+    const first = r.GET(new Request(`${BASE}?q=usdc`));
+    const second = await r.GET(new Request(`${BASE}?q=usdc`));
+    expect(((await second.json()) as { build: number }).build).toBe(2);
+    gate.resolve();
+    expect((await first).status).toBe(200);
+  });
+});

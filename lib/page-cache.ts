@@ -31,6 +31,11 @@ export const PAGE_REVALIDATE_SECONDS = {
     file: "app/depegs/page.tsx",
     why: "long-range price series cached for an hour and more",
   },
+  "/docs/api": {
+    seconds: 24 * 60 * 60,
+    file: "app/docs/api/page.tsx",
+    why: "rendered from the OpenAPI document built from the code; a deploy replaces it",
+  },
   "/methodology": {
     seconds: 24 * 60 * 60,
     file: "app/methodology/page.tsx",

@@ -7,8 +7,8 @@ export const metadata: Metadata = {
     "Every public JSON route of the stablecoin intelligence service: parameters, responses, errors and caching, rendered from its OpenAPI 3.1 document.",
 };
 
-// Rendered per request: the CSP nonce (proxy.ts) reaches only dynamically rendered pages.
-export const dynamic = "force-dynamic";
+// Built from the code, like /methodology: regenerated daily, replaced by a deploy (lib/page-cache.ts).
+export const revalidate = 86400;
 
 const DOCUMENT_URL = "/api/openapi.json";
 

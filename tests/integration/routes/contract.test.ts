@@ -6,6 +6,8 @@
  */
 import * as badge from "@/app/api/badge/[asset]/route";
 import * as depegs from "@/app/api/stablecoin-depegs/route";
+import * as atomFeed from "@/app/depegs.atom/route";
+import * as jsonFeed from "@/app/depegs.json/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
 import * as health from "@/app/api/health/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
@@ -87,7 +89,7 @@ const TARGETS: Record<string, Target> = {
 
 /** Documented routes whose bodies are not JSON (tested on their own below). */
 const BADGE_PATH = "/api/badge/{asset}.svg";
-const NOT_JSON = [BADGE_PATH];
+const NOT_JSON = [BADGE_PATH, "/depegs.atom", "/depegs.json"];
 
 const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune"];
 const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"] as const;
@@ -149,6 +151,27 @@ describe("every route's live answers match the OpenAPI document", () => {
   it("documents exactly the routes tested here", () => {
     const documented = Object.keys((openApiDocument() as { paths: object }).paths).sort();
     expect(documented).toEqual([...Object.keys(TARGETS), ...NOT_JSON].sort());
+  });
+
+  it("the feeds answer their documented media types", async () => {
+    const doc = openApiDocument() as {
+      paths: Record<string, { get: { responses: Record<string, { content: object }> } }>;
+    };
+    for (const [path, handler] of [
+      ["/depegs.atom", atomFeed.GET],
+      ["/depegs.json", jsonFeed.GET],
+    ] as const) {
+      const res = await call(handler, path);
+      expect([path, res.status]).toEqual([path, 200]);
+      const media = res.headers.get("content-type")!.split(";")[0]!;
+      expect(Object.keys(doc.paths[path]!.get.responses["200"]!.content)).toEqual([media]);
+    }
+    const feed = (await (await call(jsonFeed.GET, "/depegs.json")).json()) as {
+      version: string;
+      _stablecoin_intel: { holderAnalyticsSupported: boolean };
+    };
+    expect(feed.version).toBe("https://jsonfeed.org/version/1.1");
+    expect(feed._stablecoin_intel.holderAnalyticsSupported).toBe(false);
   });
 
   it("the badge answers its documented media type: an SVG 200, and an SVG 404 for an unknown coin", async () => {

@@ -1,4 +1,4 @@
-/** The depeg event log and the embeddable peg badge, each one self-contained `RouteDoc`. */
+/** The depeg event log, its feeds and the embeddable peg badge, each one self-contained `RouteDoc`. */
 import { z } from "zod";
 import { depegsResponseSchema } from "@/lib/depegs/schema";
 import { eventsWindowSchema, selectorSchema } from "../../params";
@@ -86,4 +86,60 @@ export const badgeRoute: RouteDoc = {
       content: { [SVG_MEDIA]: { schema: { type: "string" } } },
     },
   },
+};
+
+const ATOM_MEDIA = "application/atom+xml";
+const JSON_FEED_MEDIA = "application/feed+json";
+const FEED_CACHE = {
+  kind: "shared",
+  note: "a complete feed may be kept by shared caches for the chart class's freshness (`s-maxage`); a feed missing some coin's history is `no-store`.",
+} as const satisfies RouteDoc["cache"];
+
+export const atomFeedRoute: RouteDoc = {
+  path: "/depegs.atom",
+  operationId: "getDepegFeedAtom",
+  tag: HISTORY_TAG,
+  summary: "Depeg events as an Atom 1.0 feed",
+  description:
+    "The tracked market's depeg events over the last 365 days, newest first, as Atom 1.0 with stable entry ids (`urn:stablecoin-intel:depeg:{coin}:{granularity}:{start hour}`), so a reader or chat bot can subscribe. Same events as `/api/stablecoin-depegs`.",
+  params: [],
+  ok: {
+    description: "The Atom feed.",
+    schema: z.string().describe("Atom 1.0 XML document"),
+    mediaType: ATOM_MEDIA,
+    example:
+      '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">…</feed>',
+  },
+  errors: {},
+  cache: FEED_CACHE,
+};
+
+export const jsonFeedRoute: RouteDoc = {
+  path: "/depegs.json",
+  operationId: "getDepegFeedJson",
+  tag: HISTORY_TAG,
+  summary: "Depeg events as a JSON Feed 1.1",
+  description:
+    "The same events as `/depegs.atom`, as JSON Feed 1.1 with the same stable ids. The `holderAnalyticsSupported: false` invariant sits in the feed's `_stablecoin_intel` extension object (JSON Feed allows extra keys only when they start with `_`).",
+  params: [],
+  ok: {
+    description: "The JSON feed.",
+    schema: z
+      .object({
+        version: z.literal("https://jsonfeed.org/version/1.1"),
+        title: z.string(),
+        items: z.array(z.object({ id: z.string() }).loose()),
+        _stablecoin_intel: z.object({ holderAnalyticsSupported: z.literal(false) }).loose(),
+      })
+      .loose(),
+    mediaType: JSON_FEED_MEDIA,
+    example: {
+      version: "https://jsonfeed.org/version/1.1",
+      title: "Stablecoin depeg events",
+      items: [],
+      _stablecoin_intel: { holderAnalyticsSupported: false },
+    },
+  },
+  errors: {},
+  cache: FEED_CACHE,
 };

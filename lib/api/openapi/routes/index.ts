@@ -5,7 +5,7 @@
 import type { RouteDoc } from "../route-doc";
 import { intelRoute, pegHistoryRoute, poolsRoute, riskRoute } from "./asset";
 import { flowsRoute } from "./flows";
-import { badgeRoute, depegsRoute } from "./history";
+import { atomFeedRoute, badgeRoute, depegsRoute, jsonFeedRoute } from "./history";
 import { issuersRoute, supplyRoute } from "./market";
 import { healthRoute, openApiRoute } from "./service";
 
@@ -19,6 +19,8 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   flowsRoute,
   depegsRoute,
   badgeRoute,
+  atomFeedRoute,
+  jsonFeedRoute,
   healthRoute,
   openApiRoute,
 ];

@@ -4,8 +4,8 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { Section } from "@/components/ui/Section";
 import { SourceBadge } from "@/components/ui/SourceBadge";
 import type { SupplyResponse } from "@/lib/supply/schema";
-import { toTableRow } from "./rows";
-import { SupplyTable } from "./SupplyTable";
+import { toWireTable } from "./rows";
+import { WireSupplyTable } from "./WireSupplyTable";
 
 type SupplyBody = Omit<SupplyResponse, "holderAnalyticsSupported">;
 export type SupplySectionResult = { ok: true; body: SupplyBody } | { ok: false; warning: string };
@@ -29,7 +29,7 @@ export function SupplySection({ result }: { result: SupplySectionResult }) {
       {!result.ok ? (
         <ErrorState title="Supply data is unavailable" message={result.warning} retryHref="/" />
       ) : body && body.assets.length > 0 ? (
-        <SupplyTable assets={body.assets.map(toTableRow)} asOf={body.metadata.as_of} />
+        <WireSupplyTable table={toWireTable(body.assets)} asOf={body.metadata.as_of} />
       ) : (
         <EmptyState title="No stablecoins listed">
           The aggregate returned no USD-pegged stablecoins. Try again later.

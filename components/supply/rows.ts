@@ -9,6 +9,10 @@ export type TableRow = Omit<
 
 const CENTS = 100;
 const toCents = (usd: number | null) => (usd === null ? null : Math.round(usd * CENTS) / CENTS);
+/** Percentages and bps keep four decimals: finer than the table shows, coarser than float noise. */
+const FRACTION_DIGITS_SCALE = 10_000;
+const to4 = (x: number | null) =>
+  x === null ? null : Math.round(x * FRACTION_DIGITS_SCALE) / FRACTION_DIGITS_SCALE;
 
 /** The table's row for an entry: unused fields dropped, USD amounts to the cent. */
 export function toTableRow(e: SupplyEntry): TableRow {
@@ -20,18 +24,130 @@ export function toTableRow(e: SupplyEntry): TableRow {
     name: e.name,
     circulating_usd: toCents(e.circulating_usd)!,
     change_7d_usd: toCents(e.change_7d_usd),
-    change_7d_pct: e.change_7d_pct,
+    change_7d_pct: to4(e.change_7d_pct),
     change_30d_usd: toCents(e.change_30d_usd),
-    change_30d_pct: e.change_30d_pct,
+    change_30d_pct: to4(e.change_30d_pct),
     price_usd: e.price_usd,
     price_source: e.price_source,
-    peg_deviation_bps: e.peg_deviation_bps,
+    peg_deviation_bps: to4(e.peg_deviation_bps),
     backing: e.backing,
     issuer: e.issuer,
     chains: e.chains,
     yield_bearing: e.yield_bearing,
     peg_note: e.peg_note,
   };
+}
+
+/** Prices keep six decimals (a tenth of a hundredth of a bps is below any display). */
+const PRICE_SCALE = 1_000_000;
+const to6 = (x: number | null) => (x === null ? null : Math.round(x * PRICE_SCALE) / PRICE_SCALE);
+
+/**
+ * One row as the page sends it: a tuple (keys are not repeated 270 times) with each chain as an
+ * index into the table's one list of chain names. Order: see `toWireTable`.
+ */
+type WireRow = [
+  rank: number,
+  id: string,
+  selector: string,
+  symbol: string,
+  name: string,
+  circulatingUsd: number,
+  change7dUsd: number | null,
+  change7dPct: number | null,
+  change30dUsd: number | null,
+  change30dPct: number | null,
+  priceUsd: number | null,
+  priceSource: TableRow["price_source"],
+  pegDeviationBps: number | null,
+  backing: TableRow["backing"],
+  issuer: string | null,
+  chains: number[],
+  yieldBearing: boolean,
+  pegNote: string | null,
+];
+
+/** What the page sends for the table (home at the full market stays light). */
+export interface WireTable {
+  chainNames: string[];
+  rows: WireRow[];
+}
+
+export function toWireTable(entries: readonly SupplyEntry[]): WireTable {
+  const index = new Map<string, number>();
+  const chainId = (c: string) => {
+    let i = index.get(c);
+    if (i === undefined) index.set(c, (i = index.size));
+    return i;
+  };
+  const rows = entries.map((e): WireRow => {
+    const r = toTableRow(e);
+    return [
+      r.rank,
+      r.id,
+      r.selector,
+      r.symbol,
+      r.name,
+      r.circulating_usd,
+      r.change_7d_usd,
+      r.change_7d_pct,
+      r.change_30d_usd,
+      r.change_30d_pct,
+      to6(r.price_usd),
+      r.price_source,
+      r.peg_deviation_bps,
+      r.backing,
+      r.issuer,
+      r.chains.map(chainId),
+      r.yield_bearing,
+      r.peg_note,
+    ];
+  });
+  return { chainNames: [...index.keys()], rows };
+}
+
+export function fromWireTable(t: WireTable): TableRow[] {
+  return t.rows.map(
+    ([
+      rank,
+      id,
+      selector,
+      symbol,
+      name,
+      circulating_usd,
+      change_7d_usd,
+      change_7d_pct,
+      change_30d_usd,
+      change_30d_pct,
+      price_usd,
+      price_source,
+      peg_deviation_bps,
+      backing,
+      issuer,
+      chains,
+      yield_bearing,
+      peg_note,
+    ]) => ({
+      rank,
+      id,
+      selector,
+      symbol,
+      name,
+      circulating_usd,
+      change_7d_usd,
+      change_7d_pct,
+      change_30d_usd,
+      change_30d_pct,
+      price_usd,
+      price_source,
+      peg_deviation_bps,
+      backing,
+      issuer,
+      chains: chains.map((i) => t.chainNames[i] ?? ""),
+      yield_bearing,
+      peg_note,
+    }),
+  );
 }
 
 export type SortKey =

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { PAGE_SIZE, SupplyTable } from "@/components/supply/SupplyTable";
 import { entry } from "./fixtures";
 import { preferredSelector } from "@/lib/assets/resolve";
+import { fromWireTable, toTableRow, toWireTable } from "@/components/supply/rows";
 
 const FULL_MARKET = 270;
 const MARKET = Array.from({ length: FULL_MARKET }, (_, i) =>
@@ -78,5 +79,15 @@ describe("hostile strings from an upstream render inert", () => {
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
     // The unsafe symbol is not a selector: the row links by DefiLlama id.
     expect(screen.getByRole("link").getAttribute("href")).toBe("/stablecoins/666");
+  });
+});
+
+describe("the page's compact rows", () => {
+  it("carry each chain once and expand to the same table rows", () => {
+    const entries = MARKET;
+    const wire = toWireTable(entries);
+    expect(new Set(wire.chainNames).size).toBe(wire.chainNames.length);
+    // Prices are sent to six decimals; the entries' prices here have fewer.
+    expect(fromWireTable(wire)).toEqual(entries.map(toTableRow));
   });
 });

@@ -15,7 +15,7 @@ import * as supply from "@/app/api/stablecoin-supply/route";
 import * as health from "@/app/api/health/route";
 import type { KvStore } from "@/lib/kv/types";
 import type { Provider } from "../../fake-upstream/server";
-import { CANARY_CG_KEY, CANARY_DUNE_KEY } from "../helpers/harness";
+import { adminKv, CANARY_CG_KEY, CANARY_DUNE_KEY } from "../helpers/harness";
 import { CANARY_WRITE_KEY } from "./canaries";
 
 export type Handler = (request: Request) => Promise<Response>;
@@ -150,13 +150,19 @@ export class RecordingKv implements KvStore {
     return this.inner.close();
   }
   /**
-   * Deletes every key (and its lock) a provider's reads were stored under. Retried: a loaded
-   * runner can push one file-store operation past its 150 ms budget.
+   * Deletes every key (and its lock) a provider's reads were stored under, through an admin store
+   * with a generous budget (test setup, not the request path: a loaded runner can push a
+   * file-store operation past the app's 150 ms budget), retried.
    */
   async forget(provider: Provider): Promise<void> {
-    for (const key of this.known) {
-      if (!keyOfProvider(key, provider)) continue;
-      for (const k of [key, `lock:${key}`]) await retry(() => this.inner.delete(k));
+    const admin = adminKv();
+    try {
+      for (const key of this.known) {
+        if (!keyOfProvider(key, provider)) continue;
+        for (const k of [key, `lock:${key}`]) await retry(() => admin.delete(k));
+      }
+    } finally {
+      await admin.close();
     }
   }
 }

@@ -12,6 +12,7 @@ import {
   startHarness,
   type Harness,
 } from "../helpers/harness";
+import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
@@ -20,7 +21,8 @@ const HOUR_MS = 3_600_000;
 describe.each(KV_KINDS)("GET /api/stablecoin-supply (%s KV)", (kvKind) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(kvKind);
+    // States, not timings: a loaded runner must not turn a 200 KB cache read into a bypass.
+    h = await startHarness(kvKind, { KV_TIMEOUT_MS: SLOW_MACHINE_ENV.KV_TIMEOUT_MS });
   });
   afterAll(async () => {
     await h.close();

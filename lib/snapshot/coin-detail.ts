@@ -13,8 +13,6 @@ import { fetchCoinContracts } from "@/lib/providers/coingecko/client";
 import { isProviderError } from "@/lib/providers/errors";
 import { policyFor } from "./policy";
 import { readThrough, type CachedRead } from "./read-through";
-
-export { COIN_DETAIL_FRESH_SECONDS } from "./policy";
 const HTTP_NOT_FOUND = 404;
 
 export interface CoinContracts {

@@ -4,7 +4,7 @@
  * ids and fixed parameters; failures are never written, a valid empty answer is cached briefly.
  *
  *   history:v1:coingecko:market-chart:{coingeckoId}:{90|365}  price series only (hourly ≤ 90 d,
- *                                                             daily beyond), HISTORY_*_SECONDS
+ *                                                             daily beyond), HISTORY_*_FRESH_SECONDS (./policy)
  *   history:v1:defillama:supply-total:peggedUSD               market total, the 6 h class
  *
  * One coin's supply history (`/stablecoincharts/all?stablecoin={id}`, 6 h class) is the existing
@@ -16,27 +16,12 @@ import { getKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
 import { fetchTotalSupplyHistory, USD_PEG_TYPE } from "@/lib/providers/defillama/client";
-import {
-  HISTORY_DAILY_FRESH_SECONDS,
-  HISTORY_HOURLY_FRESH_SECONDS,
-  policyFor,
-  type KeyFamily,
-} from "./policy";
+import { policyFor, type KeyFamily } from "./policy";
 import { readThrough, type CachedRead } from "./read-through";
 
 export type LongRangeDays = 90 | 365;
-export const LONG_RANGE_DAYS: readonly LongRangeDays[] = [90, 365];
 
-/** Hourly points: a new one each hour, so an hour's reuse loses nothing (`./policy`). */
-export const HISTORY_HOURLY_CACHE_SECONDS = HISTORY_HOURLY_FRESH_SECONDS;
-/** Daily points: the 6 h class. */
-export const HISTORY_DAILY_CACHE_SECONDS = HISTORY_DAILY_FRESH_SECONDS;
-
-export const HISTORY_CACHE_SECONDS: Readonly<Record<LongRangeDays, number>> = {
-  90: HISTORY_HOURLY_CACHE_SECONDS,
-  365: HISTORY_DAILY_CACHE_SECONDS,
-};
-
+/** Each range's key family (freshness and grace in `./policy`: hourly points 1 h, daily 6 h). */
 const HISTORY_FAMILY: Readonly<Record<LongRangeDays, KeyFamily>> = {
   90: "history:hourly",
   365: "history:daily",

@@ -25,6 +25,8 @@ export function PageCachingSection() {
           regeneration): they answer{" "}
           <Name>Cache-Control: s-maxage=…, stale-while-revalidate=…</Name> so a CDN may keep them,
           for up to {seconds(PAGE_EXPIRE_SECONDS)} past their lifetime while a new copy renders.
+          Pages carry no ETag: hashing the whole page on every request cost about 40% of serving a
+          cached page; a CDN keeps them instead. The JSON routes keep their ETags.
         </li>
         <li>
           A render that had to show a warning (a source unavailable or stale) is kept only{" "}

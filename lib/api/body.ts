@@ -27,6 +27,12 @@ export interface SerialisedBody {
   text: string;
   headers: [string, string][];
   etag?: string;
+  /**
+   * Whether this process may answer a repeat from this text for `RESPONSE_MEMO_MS`
+   * (`./response-memo`): a data answer, healthy or degraded; never a body built with no cache
+   * policy at all (the health report).
+   */
+  reusable: boolean;
 }
 
 /**
@@ -55,12 +61,17 @@ export function cacheControlOf(cache: CachePolicy): string {
 }
 
 /** A JSON Response whose text is remembered for the ETag wrapper and the memo. */
-function serialised(text: string, status: number, headers: Record<string, string>): Response {
+function serialised(
+  text: string,
+  status: number,
+  headers: Record<string, string>,
+  reusable: boolean,
+): Response {
   const res = new Response(text, {
     status,
     headers: { "Content-Type": "application/json", ...BASE_HEADERS, ...headers },
   });
-  SERIALISED.set(res, { text, headers: [...res.headers] });
+  SERIALISED.set(res, { text, headers: [...res.headers], reusable });
   return res;
 }
 
@@ -78,10 +89,12 @@ export function jsonOk<T extends object>(
   },
 ): Response {
   const cacheControl = opts.degraded || !opts.cache ? NO_STORE : cacheControlOf(opts.cache);
-  return serialised(JSON.stringify(withFlag(body)), opts.status ?? 200, {
-    "Cache-Control": cacheControl,
-    ...opts.headers,
-  });
+  return serialised(
+    JSON.stringify(withFlag(body)),
+    opts.status ?? 200,
+    { "Cache-Control": cacheControl, ...opts.headers },
+    opts.cache !== null,
+  );
 }
 
 /**
@@ -90,10 +103,12 @@ export function jsonOk<T extends object>(
  * (docs/api.md, "The flag").
  */
 export function jsonSpecification(body: object, cache: CachePolicy): Response {
-  return serialised(JSON.stringify(body), 200, {
-    "Cache-Control": cacheControlOf(cache),
-    [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED),
-  });
+  return serialised(
+    JSON.stringify(body),
+    200,
+    { "Cache-Control": cacheControlOf(cache), [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED) },
+    true,
+  );
 }
 
 /** A 200 that shared caches may keep (not `no-store`). */

@@ -1,25 +1,33 @@
 /**
- * In-process reuse of healthy JSON answers for `RESPONSE_MEMO_MS`.
+ * In-process reuse of JSON answers for `RESPONSE_MEMO_MS`.
  *
  * Every cacheable 200 already tells shared caches they may reuse it for `s-maxage` (60 s or
  * more) without asking again. This process does the same for one second in front of its own
  * logic, so a burst of identical requests costs one build, one serialisation and one hash
- * instead of one each (docs/performance.md, issue "Performance and scale").
+ * instead of one each (docs/performance.md, sections 1 and 7).
  *
- * - Only 200s with a cacheable `Cache-Control` are kept: degraded (`no-store`) answers, errors
- *   and 404s never are, so 1,000 distinct invalid selectors add nothing here.
+ * - Data 200s are kept: every healthy one, and a degraded one (a warning, `no-store`) when it
+ *   is settled, i.e. no read under it left a retry pending (`lib/snapshot/answer-scope`): it is
+ *   degraded only by a stored empty live answer (no pools), a key cooling down after repeated
+ *   failures, or a spent call budget, so building it again within the second would give the
+ *   same answer. It keeps its warnings and its `no-store` (no HTTP cache keeps it). A stale
+ *   copy, an empty scheduled snapshot (never stored) and a fresh failure leave a retry pending:
+ *   such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
+ *   "unknown coin" and "provider 500" worlds ran at 0.55–0.89× the trivial route (every answer
+ *   there carries a warning).
+ * - Errors, 404s and bodies built with no cache policy (the health report) are never kept, so
+ *   1,000 distinct invalid selectors add nothing here.
  * - The key is the path plus the query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
  * - Concurrent misses of one key each build their answer (the reads under them are coalesced
- *   already): waiting on another request's build would double a degraded request's latency,
- *   since a degraded answer cannot be shared and the waiter would then build its own.
+ *   already): no request waits on another request's build, which may hang on a slow provider.
  * - It lives on `globalThis` so tests can clear it (`clearResponseMemo`) and every route bundle
  *   in the process uses the same bounded map.
  */
 import { ExpiringMap } from "./expiring-map";
 import type { SerialisedBody } from "./body";
 
-/** How long a healthy answer is reused in-process (well inside every route's `s-maxage`). */
+/** How long an answer is reused in-process (well inside every route's `s-maxage`). */
 export const RESPONSE_MEMO_MS = 1_000;
 /** Upper bound on kept answers. */
 export const RESPONSE_MEMO_MAX_ENTRIES = 256;

@@ -20,6 +20,7 @@
  */
 import { telemetry } from "@/lib/telemetry";
 import { raceAbort } from "./abort";
+import { noteRetryPending } from "./answer-scope";
 import {
   markCooling,
   readEntry,
@@ -101,9 +102,42 @@ export function readThrough<T>(
   if (copy && state === "stale") {
     scheduleRefresh(ctx);
     telemetry.recordCache(policy.family, "stale");
+    noteRetryPending(); // the refresh may land before the next request
     return Promise.resolve(served<T>(copy, state));
   }
-  return raceAbort(fill(ctx), opts.signal);
+  return raceAbort(fill(ctx), opts.signal).then(
+    (read) => {
+      if (!readSettled(read, ctx)) noteRetryPending();
+      return read;
+    },
+    (error: unknown) => {
+      if (!failureSettled(error, ctx)) noteRetryPending();
+      throw error;
+    },
+  );
+}
+
+/**
+ * Whether the next read of this key would give the same value without asking upstream
+ * (`./answer-scope`): not for a stale copy (its refresh may land first), nor for an empty
+ * answer the policy never stores (scheduled snapshots, rule 6: the next read asks again).
+ */
+function readSettled<T>(read: CachedRead<T>, ctx: Ctx<T>): boolean {
+  if (read.source === "stale") return false;
+  return !(ctx.policy.empty.kind === "not-stored" && (ctx.opts.isEmpty?.(read.value) ?? false));
+}
+
+/**
+ * A failed read whose next attempt would not call upstream: the key is cooling down here or on
+ * another instance, or the provider's call budget is spent. Any other failure leaves a retry
+ * pending for the very next request.
+ */
+function failureSettled<T>(error: unknown, ctx: Ctx<T>): boolean {
+  return (
+    isRateBudgetError(error) ||
+    error instanceof CoolingDownError ||
+    coolingDown(failuresOf(ctx.opts.key), ctx.now())
+  );
 }
 
 function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {

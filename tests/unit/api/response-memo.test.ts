@@ -1,4 +1,5 @@
 import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
+import { noteRetryPending } from "@/lib/snapshot/answer-scope";
 import {
   clearResponseMemo,
   RESPONSE_MEMO_MAX_ENTRIES,
@@ -41,7 +42,7 @@ describe("responseMemoKey", () => {
   });
 });
 
-describe("publicRoute: in-process reuse of healthy answers", () => {
+describe("publicRoute: in-process reuse of answers", () => {
   it("answers a repeat within RESPONSE_MEMO_MS from the kept text, with the same ETag", async () => {
     const r = route(healthy);
     const first = await r.GET(new Request(`${BASE}?q=usdc`));
@@ -75,10 +76,57 @@ describe("publicRoute: in-process reuse of healthy answers", () => {
     expect(r.calls()).toBe(2);
   });
 
-  it("never keeps a degraded answer, an error or a 404", async () => {
+  it("keeps a settled degraded answer for the same second only, with its warnings and no-store", async () => {
+    const r = route((_url, n) => jsonOk({ warnings: [`x${n}`] }, { cache: CACHE, degraded: true }));
+    const first = await r.GET(new Request(`${BASE}?q=a`));
+    r.clock.t += RESPONSE_MEMO_MS - 1;
+    const second = await r.GET(new Request(`${BASE}?q=a`));
+    expect(r.calls()).toBe(1);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get("cache-control")).toBe("no-store");
+    expect(second.headers.get("etag")).toBeNull();
+    r.clock.t += 1;
+    const third = await r.GET(new Request(`${BASE}?q=a`));
+    expect(r.calls()).toBe(2);
+    expect(((await third.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
+  });
+
+  it("never keeps a degraded answer a read under it would retry at once (a fresh failure)", async () => {
+    const r = route(async (_url, n) => {
+      await Promise.resolve();
+      noteRetryPending(); // e.g. a provider's first 500: the next request must ask again
+      return jsonOk({ warnings: [`x${n}`] }, { cache: CACHE, degraded: true });
+    });
+    await r.GET(new Request(`${BASE}?q=a`));
+    await r.GET(new Request(`${BASE}?q=a`));
+    expect(r.calls()).toBe(2);
+    expect(responseMemo().size).toBe(0);
+  });
+
+  it("a retry noted by one request does not reach a concurrent request's answer", async () => {
+    const gates = { a: deferred(), b: deferred() };
+    const r = route(async (url) => {
+      const q = url.searchParams.get("q") === "a" ? "a" : "b";
+      await gates[q].promise;
+      if (q === "a") noteRetryPending();
+      return jsonOk({ q }, { cache: CACHE, degraded: true });
+    });
+    const a = r.GET(new Request(`${BASE}?q=a`));
+    const b = r.GET(new Request(`${BASE}?q=b`));
+    gates.a.resolve();
+    await a; // noted while b is still being built
+    gates.b.resolve();
+    await b;
+    expect(responseMemo().size).toBe(1);
+    await r.GET(new Request(`${BASE}?q=b`)); // kept
+    await r.GET(new Request(`${BASE}?q=a`)); // built again
+    expect(r.calls()).toBe(3);
+  });
+
+  it("never keeps an error, a 404 or a body built with no cache policy", async () => {
     jest.spyOn(console, "error").mockImplementation(() => undefined);
     const answers = [
-      () => jsonOk({ warnings: ["x"] }, { cache: CACHE, degraded: true }),
+      () => jsonOk({ status: "ok" }, { cache: null, degraded: false }),
       () => jsonError(404, "unknown_asset", "No USD stablecoin matches this selector."),
       () => jsonError(400, "bad_request", "Invalid parameter"),
       () => {
@@ -104,7 +152,7 @@ describe("publicRoute: in-process reuse of healthy answers", () => {
     expect(responseMemo().size).toBe(RESPONSE_MEMO_MAX_ENTRIES);
   });
 
-  it("never makes a request wait on another one's build (a degraded answer cannot be shared)", async () => {
+  it("never makes a request wait on another one's build (it may hang on a slow provider)", async () => {
     const gate = deferred();
     const r = route(async (_url, n) => {
       if (n === 1) await gate.promise; // the first build hangs on a slow provider

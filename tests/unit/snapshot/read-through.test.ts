@@ -12,6 +12,7 @@ import {
   LOCAL_REUSE_MS,
   rateWindow,
 } from "@/lib/snapshot/freshness";
+import { withinAnswerScope } from "@/lib/snapshot/answer-scope";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
 import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
@@ -355,6 +356,54 @@ describe("failures and cooldown", () => {
   });
 });
 
+describe("whether an answer built on a read is settled (lib/snapshot/answer-scope)", () => {
+  /** Runs one read inside an answer scope: did it leave a retry pending for the next request? */
+  async function settledAfter(read: () => Promise<unknown>): Promise<boolean> {
+    const { settled } = await withinAnswerScope(() => read().catch(() => undefined));
+    return settled;
+  }
+
+  it("a fresh copy and a stored empty live answer are settled; a stale copy is not", async () => {
+    const { read, fetch } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
+    expect(await settledAfter(read)).toBe(true); // a valid empty answer, stored (negative TTL)
+    expect(await settledAfter(read)).toBe(true); // this process' copy
+    expect(fetch).toHaveBeenCalledTimes(1);
+    clock.t += (policy.freshSeconds + 1) * S; // stale: served while its refresh may land
+    expect(await settledAfter(read)).toBe(false);
+  });
+
+  it("an empty scheduled snapshot (never stored, rule 6) is not settled", async () => {
+    const notStored: ReadPolicy = { ...policy, empty: { kind: "not-stored" } };
+    const { read } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
+    expect(await settledAfter(() => read(notStored))).toBe(false);
+  });
+
+  it("a failure the next read would retry is not; once the key cools down it is", async () => {
+    const { read, fetch } = setup(async () => {
+      throw new Error("boom");
+    });
+    for (let i = 0; i < FAILURE_THRESHOLD - 1; i++) expect(await settledAfter(read)).toBe(false);
+    // The threshold failure starts the cooldown: the next read will not call upstream.
+    expect(await settledAfter(read)).toBe(true);
+    expect(await settledAfter(read)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
+    // After the cooldown one attempt is made; its failure starts the next cooldown at once.
+    clock.t += FAILURE_COOLDOWN_MS;
+    expect(await settledAfter(read)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD + 1);
+  });
+
+  it("a request that shares another's failing fill is marked too", async () => {
+    const gate = deferred<V>();
+    const { read, fetch } = setup(() => gate.promise);
+    const first = settledAfter(read);
+    const second = settledAfter(read);
+    gate.reject(new Error("boom"));
+    expect(await Promise.all([first, second])).toEqual([false, false]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("across instances (the refresh marker)", () => {
   it("a waiter is served by another instance's write, without an upstream call", async () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
@@ -446,6 +495,9 @@ describe("provider call budget", () => {
     await read();
     await expect(read()).rejects.toBeInstanceOf(RateBudgetError);
     expect(fetch).toHaveBeenCalledTimes(2);
+    // Over budget is a settled state: the next read in this minute would not call either.
+    const over = await withinAnswerScope(() => read().catch(() => undefined));
+    expect(over.settled).toBe(true);
     // The next minute has a new budget.
     clock.t += 60 * S;
     await expect(read()).resolves.toMatchObject({ source: "upstream" });

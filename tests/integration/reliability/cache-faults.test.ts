@@ -2,19 +2,32 @@
  * Cache faults against a real redis-server (the `REDIS_URL` driver): down at start, killed
  * mid-load and restarted, paused (SIGSTOP) then resumed, out of memory on write, garbage and
  * wrong-type values under the service's keys. Under every fault: zero 5xx, every body is JSON
- * with the flag, every request answers within 1.5 s (no multi-second client retries), and once
- * Redis is healthy again entries are written again — without restarting the service.
+ * with the flag, the fault reaches the read layer only as classified `KvError`s (every store
+ * operation settles: its budget ends it, no client retry loop holds a request), and once Redis
+ * is healthy again entries are written again — without restarting the service.
+ *
+ * Counts and states, not wall-clock bounds: request times are recorded for the report
+ * (docs/reliability.md) and measured under load by `npm run bench`, never asserted here — a
+ * loaded two-core runner once took 1.9 s for a request whose store operations all kept their
+ * 150 ms budgets.
  */
 import { createClient } from "redis";
+import { getConfig } from "@/lib/config";
+import { createKv, setKvForTests } from "@/lib/kv";
+import type { KvErrorKind } from "@/lib/kv/types";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import { trackUnhandledRejections } from "../kv/failure-helpers";
 import { startHarness, type Harness } from "../helpers/harness";
 import { HEALTH, ROUTES, parseJson, timed, writeResults, type Handler } from "./helpers";
+import { ObservedKv, type KvOutcomeCounts } from "./observed-kv";
 
 jest.setTimeout(60_000);
 
-const REQUEST_BUDGET_MS = 1_500;
 const RECOVERY_DEADLINE_MS = 15_000;
+/** Store error kinds any fault may cause: the operation budget and the reconnect after it. */
+const ALWAYS_POSSIBLE: KvErrorKind[] = ["timeout", "unavailable"];
+/** Liveness only: an operation that never settles fails the suite after this long. */
+const SETTLE_DEADLINE_MS = 10_000;
 const CONCURRENCY = 4;
 const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
 const SUPPLY_SNAPSHOT_KEY = "snapshot:v1:dune:4000001";
@@ -32,6 +45,8 @@ interface LoadStats {
   maxElapsedMs: number;
   p50Ms: number;
   slowest: string;
+  /** How the service's store operations during the load settled. */
+  kv: KvOutcomeCounts;
 }
 
 interface FaultResult extends LoadStats {
@@ -44,8 +59,17 @@ interface FaultResult extends LoadStats {
 const results: FaultResult[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+let kv: ObservedKv;
+
+/** Waits (bounded) until every store operation started so far has settled. */
+async function settled(): Promise<void> {
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+  while (kv.pending > 0 && Date.now() < deadline) await sleep(20);
+}
+
 /** Round-robin traffic over every route with `CONCURRENCY` in flight, for `durationMs`. */
 async function load(durationMs: number): Promise<LoadStats> {
+  kv.take();
   const deadline = Date.now() + durationMs;
   const elapsed: number[] = [];
   const statuses: Record<string, number> = {};
@@ -67,6 +91,7 @@ async function load(durationMs: number): Promise<LoadStats> {
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await settled();
   const sorted = [...elapsed].sort((a, b) => a - b);
   return {
     requests: elapsed.length,
@@ -78,6 +103,7 @@ async function load(durationMs: number): Promise<LoadStats> {
     maxElapsedMs: sorted[sorted.length - 1] ?? 0,
     p50Ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
     slowest,
+    kv: kv.take(),
   };
 }
 
@@ -109,7 +135,14 @@ describe("cache faults (real redis-server)", () => {
     return null;
   }
 
-  function record(scenario: string, expected: string, stats: LoadStats, recoveryMs: number | null) {
+  function record(
+    scenario: string,
+    expected: string,
+    /** The store error kind this fault must cause (seen at least once). */
+    kind: KvErrorKind,
+    stats: LoadStats,
+    recoveryMs: number | null,
+  ) {
     const row: FaultResult = {
       scenario,
       expected,
@@ -121,7 +154,13 @@ describe("cache faults (real redis-server)", () => {
     expect(stats.requests).toBeGreaterThan(0);
     expect(stats.fiveXX).toBe(0);
     expect(stats.unparseable).toBe(0);
-    expect(stats.maxElapsedMs).toBeLessThan(REQUEST_BUDGET_MS);
+    expect(stats.kv.pending).toBe(0);
+    expect(stats.kv.unclassified).toBe(0);
+    // The fault was seen through the driver as its own kind; besides it only the driver's
+    // budget (`timeout`) and the reconnect it triggers (`unavailable`) may end an operation.
+    expect(stats.kv.failed[kind]).toBeGreaterThan(0);
+    const allowed = new Set<string>([kind, ...ALWAYS_POSSIBLE]);
+    expect(Object.keys(stats.kv.failed).filter((k) => !allowed.has(k))).toEqual([]);
     expect(row.recovered).toBe(true);
     row.pass = true;
   }
@@ -131,12 +170,14 @@ describe("cache faults (real redis-server)", () => {
   });
   beforeEach(async () => {
     await h.reset();
+    kv = new ObservedKv(createKv(getConfig().kv, { timeoutMs: getConfig().kvTimeoutMs }));
+    setKvForTests(kv);
   });
   afterAll(async () => {
     if (raw?.isOpen) raw.destroy();
     writeResults("cache-faults", {
       generatedAt: new Date().toISOString(),
-      requestBudgetMs: REQUEST_BUDGET_MS,
+      kvBudgetMs: getConfig().kvTimeoutMs,
       concurrency: CONCURRENCY,
       results,
     });
@@ -146,13 +187,14 @@ describe("cache faults (real redis-server)", () => {
     expect(rejections.reasons).toEqual([]);
   });
 
-  const expected = "200 (served from the providers), < 1.5 s each, writes resume";
+  const expected =
+    "200 (served from the providers), every store operation settles as an answer or a classified error, writes resume";
 
   it("redis down at start, then started: served without it, then cached again", async () => {
     await h.redis!.stop();
     const stats = await load(1_500);
     await h.redis!.restart();
-    record("down at start", expected, stats, await writesResume());
+    record("down at start", expected, "unavailable", stats, await writesResume());
   });
 
   it("redis killed mid-load and restarted", async () => {
@@ -162,7 +204,7 @@ describe("cache faults (real redis-server)", () => {
     await sleep(800);
     await h.redis!.restart();
     const stats = await running;
-    record("killed mid-load, restarted", expected, stats, await writesResume());
+    record("killed mid-load, restarted", expected, "unavailable", stats, await writesResume());
   });
 
   it("redis paused (SIGSTOP) then resumed", async () => {
@@ -173,7 +215,7 @@ describe("cache faults (real redis-server)", () => {
     await sleep(1_000);
     h.redis!.resume();
     const stats = await running;
-    record("paused (SIGSTOP) 1 s, resumed", expected, stats, await writesResume());
+    record("paused (SIGSTOP) 1 s, resumed", expected, "timeout", stats, await writesResume());
   });
 
   it("out of memory on write (maxmemory, noeviction)", async () => {
@@ -187,7 +229,7 @@ describe("cache faults (real redis-server)", () => {
     } finally {
       await c.sendCommand(["CONFIG", "SET", "maxmemory", "0"]);
     }
-    record("out of memory on write", expected, stats, await writesResume());
+    record("out of memory on write", expected, "rejected", stats, await writesResume());
   });
 
   it("garbage, wrong-shape and wrong-type values are read as misses and overwritten", async () => {
@@ -208,6 +250,7 @@ describe("cache faults (real redis-server)", () => {
     record(
       "garbage / wrong-shape / wrong-type values",
       "200, read as a miss and overwritten by the next good answer",
+      "corrupt",
       stats,
       0,
     );

@@ -1,8 +1,11 @@
 /**
  * Upstream fault matrix: provider × scenario × every public route that uses the provider.
  * Each row, with nothing cached for the failing provider:
- *   1. the route answers within its budget (phases × PROVIDER_TIMEOUT_MS + MARGIN_MS) with a
- *      partial body and a user-safe warning, or its documented status (503 + Retry-After);
+ *   1. the route answers with a partial body and a user-safe warning, or its documented status
+ *      (503 + Retry-After), and the provider call ended with the fault's own outcome (a hang,
+ *      a slow or a dripping body ends as `timeout`: the provider budget fired). Elapsed time
+ *      is recorded against phases × PROVIDER_TIMEOUT_MS + MARGIN_MS for the report, not
+ *      asserted (no timed assertions: `npm run bench` measures latency under faults);
  *   2. nothing is cached for the failing provider (no write, no entry under its keys);
  *   3. no request reached the redirect target (the key never leaves for another origin);
  *   4. once the fault is gone, the next request uses the good answer (warning gone);
@@ -283,7 +286,6 @@ describe("upstream fault matrix", () => {
         expect(body).toBeDefined();
         expect(o.holderFlag).toBe(false);
         expect(o.status).toBe(row.expected.status);
-        expect(o.elapsedMs).toBeLessThan(budgetMs);
         expect(o.unsafeWarnings).toEqual([]);
         expect(o.contractErrors).toEqual([]);
         if (expectation === "warn") expect(o.warning).not.toBeNull();

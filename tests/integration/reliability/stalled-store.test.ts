@@ -57,17 +57,15 @@ describe("read layer over a stalled store", () => {
     ["unavailable", new KvError("unavailable", "memory", "down")],
   ] as const)("%s on read: no lock, no write, one budget", async (_kind, error) => {
     const { kv, calls } = store(error);
-    const t0 = performance.now();
     const r = await readThrough(POLICY, {
       kv,
       key: key(),
       schema,
       fetch: async () => ({ n: 1 }),
     });
-    const elapsed = performance.now() - t0;
     expect(r).toMatchObject({ source: "upstream", value: { n: 1 } });
+    // One store operation, so one budget: the count is the check (no timed assertion).
     expect(calls).toEqual({ get: 1, set: 0, setIfAbsent: 0, delete: 0, incr: 0 });
-    expect(elapsed).toBeLessThan(BUDGET_MS * 2);
   });
 
   it("a healthy (slow but answering) store still gets the lock and the write", async () => {

@@ -18,6 +18,7 @@ import {
   type Market,
 } from "../../fake-upstream/server";
 import { startRedis, type RedisServer } from "../../helpers/redis-server";
+import { SLOW_MACHINE_ENV } from "./slow-machine";
 
 /** Canary secrets: they must only ever appear in the provider's own request header. */
 export const CANARY_DUNE_KEY = "canary-dune-read-key-7f3a9c";
@@ -35,6 +36,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The request path's KV budget under test unless a test sets `KV_TIMEOUT_MS` itself: tests count
+ * calls and check states, and on a loaded 2-core runner a file-store read or a 200 KB write can
+ * pass the product's 150 ms default (CI failed that way in the fault matrix and in rule 3 of the
+ * snapshot contract: a timed-out write is, correctly, skipped). The cache-fault suite, which is
+ * about KV budgets, sets the 150 ms default explicitly; the stalled-store and
+ * tests/integration/kv suites build their stores with their own budgets.
+ */
+const TEST_KV_TIMEOUT_MS = SLOW_MACHINE_ENV.KV_TIMEOUT_MS;
+
 export async function startHarness(
   kvKind: KvKind,
   env: Record<string, string | undefined> = {},
@@ -47,6 +58,7 @@ export async function startHarness(
     Object.assign(process.env, fake.baseUrls, DEMO_DUNE_QUERY_IDS, {
       DUNE_API_KEY: CANARY_DUNE_KEY,
       COINGECKO_API_KEY: CANARY_CG_KEY,
+      KV_TIMEOUT_MS: TEST_KV_TIMEOUT_MS,
     });
     delete process.env.REDIS_URL;
     delete process.env.KV_DIR;

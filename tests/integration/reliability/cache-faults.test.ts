@@ -12,12 +12,12 @@
  * 150 ms budgets.
  */
 import { createClient } from "redis";
-import { getConfig } from "@/lib/config";
+import { DEFAULT_KV_TIMEOUT_MS, getConfig } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import type { KvErrorKind } from "@/lib/kv/types";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import { trackUnhandledRejections } from "../kv/failure-helpers";
-import { startHarness, type Harness } from "../helpers/harness";
+import { forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { HEALTH, ROUTES, parseJson, timed, writeResults, type Handler } from "./helpers";
 import { ObservedKv, type KvOutcomeCounts } from "./observed-kv";
 
@@ -166,7 +166,7 @@ describe("cache faults (real redis-server)", () => {
   }
 
   beforeAll(async () => {
-    h = await startHarness("redis");
+    h = await startHarness("redis", { KV_TIMEOUT_MS: String(DEFAULT_KV_TIMEOUT_MS) });
   });
   beforeEach(async () => {
     await h.reset();
@@ -212,6 +212,9 @@ describe("cache faults (real redis-server)", () => {
     const running = load(2_500);
     await sleep(500);
     h.redis!.pause();
+    // As if the requests landed on a fresh instance: its reads must reach the stalled store
+    // (otherwise, on a slow runner, the warm copies kept in-process can cover the whole pause).
+    forgetProcessState();
     await sleep(1_000);
     h.redis!.resume();
     const stats = await running;

@@ -16,6 +16,8 @@ export const LOAD_PAGES = [
 ] as const;
 export const PAGE_P99_GOAL_MS = 200;
 export const PAGE_MAX_GOAL_MS = 2_000;
+/** A short load on each target before it is measured (JIT and connection warm-up). */
+const JIT_WARM_UP_SECONDS = 1;
 
 interface Agg {
   rps: number;
@@ -54,11 +56,20 @@ export async function pageLoad(
   const runs = new Map<string, { page: CannonResult[]; trivial: CannonResult[] }>();
   for (const p of LOAD_PAGES) runs.set(p.path, { page: [], trivial: [] });
   const perRound = Math.max(1, Math.round(opts.durationSeconds / opts.rounds));
+  // Each round: page, trivial, trivial, page (half the round each), so drift over the round
+  // weighs on both alike; a short load on each first warms its code (JIT, connections).
+  const half = Math.max(1, Math.round(perRound / 2));
+  for (const p of LOAD_PAGES) {
+    await cannon(app.url + p.path, JIT_WARM_UP_SECONDS, opts.connections);
+    await cannon(trivialUrl(p.path), JIT_WARM_UP_SECONDS, opts.connections);
+  }
   for (let round = 0; round < opts.rounds; round++) {
     for (const p of LOAD_PAGES) {
       const r = runs.get(p.path)!;
-      r.trivial.push(await cannon(trivialUrl(p.path), perRound, opts.connections));
-      r.page.push(await cannon(app.url + p.path, perRound, opts.connections));
+      r.page.push(await cannon(app.url + p.path, half, opts.connections));
+      r.trivial.push(await cannon(trivialUrl(p.path), half, opts.connections));
+      r.trivial.push(await cannon(trivialUrl(p.path), half, opts.connections));
+      r.page.push(await cannon(app.url + p.path, half, opts.connections));
     }
   }
   const rows: (string | number)[][] = [];
@@ -98,9 +109,10 @@ export async function pageLoad(
   }
   const body = [
     `autocannon, ${opts.connections} connections, ${opts.rounds} round(s) of ${perRound} s per ` +
-      "target, each page interleaved with the trivial Next route answering a body of the page's " +
-      "size, against one `next start` (file store) fed by the full-market fake upstream. Pages " +
-      "were visited twice first (a first visit renders and stores them). p99 = worst round's " +
+      "target after a 1 s warm-up load on each, each page interleaved with the trivial Next " +
+      "route answering a body of the page's size in the order page, trivial, trivial, page " +
+      "(half a round per slot), against one `next start` (file store) fed by the full-market fake upstream. Pages " +
+      "were visited twice first (a first visit renders and stores them). p99 = worst slot's " +
       "p99; max = slowest request of all rounds; errors = non-2xx + socket errors + timeouts. " +
       "Measure a build made for the full market (`DEMO_MARKET=full npm run demo` builds one): " +
       "pages prerendered at build time keep that build's data until they regenerate.",

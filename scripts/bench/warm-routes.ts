@@ -99,8 +99,12 @@ export async function warmRoutes(
     }
     for (const t of targets) await cannon(t.url, 1, opts.connections); // JIT and connection warm-up
     const perRound = Math.max(1, Math.round(opts.durationSeconds / opts.rounds));
+    // Each round visits the targets forward then backward, half a round each (A B C D D C B A):
+    // drift over the round weighs on every target alike instead of on the first ones.
+    const half = Math.max(1, Math.round(perRound / 2));
     for (let round = 0; round < opts.rounds; round++) {
-      for (const t of targets) t.runs.push(await cannon(t.url, perRound, opts.connections));
+      for (const t of [...targets, ...[...targets].reverse()])
+        t.runs.push(await cannon(t.url, half, opts.connections));
     }
 
     const rows: (string | number)[][] = [];
@@ -140,9 +144,11 @@ export async function warmRoutes(
       `autocannon, ${opts.connections} connections, no pipelining, ${opts.rounds} interleaved ` +
         `round(s) of ${perRound} s per target after a 1 s warm-up each (${fmt.int(
           perRound * opts.rounds,
-        )} s per target). Warm cache: every route answered 200 before measuring. Bodies ` +
-        "uncompressed (autocannon sends no Accept-Encoding). req/s = mean over rounds; p50 = " +
-        "median of the rounds' p50; p99 = worst round's p99. Errors = non-2xx + socket errors + timeouts.",
+        )} s per target); each round visits the targets forward then backward, ${half} s per ` +
+        "slot, so drift weighs on all alike. Warm cache: every route answered 200 before " +
+        "measuring. Bodies uncompressed (autocannon sends no Accept-Encoding). req/s = mean " +
+        "over slots; p50 = median of the slots' p50; p99 = worst slot's p99. Errors = non-2xx + " +
+        "socket errors + timeouts.",
       "",
       table(
         [

@@ -12,12 +12,12 @@
  * (f) the 8 answer from stale in < 500 ms with one upstream call per key, and the next request
  * after the refresh is warm.
  */
-import autocannon from "autocannon";
 import { createClient } from "redis";
 import { LOCAL_REUSE_MS } from "../../lib/snapshot/freshness";
 import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { flushRedis } from "./coalescing";
+import { counterbalanced, measure } from "./counterbalanced";
 import { burst, timedGet } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import { slowAll, upstreamCounts } from "./scenarios";
@@ -86,25 +86,6 @@ const WORLDS: World[] = [
   },
 ];
 
-interface Measured {
-  rps: number;
-  p99Ms: number;
-  maxMs: number;
-  total: number;
-  bad: number;
-}
-
-async function measure(url: string, seconds: number, connections: number): Promise<Measured> {
-  const r = await autocannon({ url, connections, duration: seconds, timeout: 10 });
-  return {
-    rps: r.requests.average,
-    p99Ms: r.latency.p99,
-    maxMs: r.latency.max,
-    total: r.requests.total,
-    bad: r.non2xx + r.errors + r.timeouts,
-  };
-}
-
 export interface WorldOptions {
   durationSeconds: number;
   connections: number;
@@ -136,8 +117,12 @@ async function runWorld(
       const trivialUrl = `${app.url}/api/bench-trivial?bytes=${bytes}`;
       await measure(app.url + path, JIT_WARM_UP_SECONDS, opts.connections);
       await measure(trivialUrl, JIT_WARM_UP_SECONDS, opts.connections);
-      const route = await measure(app.url + path, opts.durationSeconds, opts.connections);
-      const trivial = await measure(trivialUrl, opts.durationSeconds, opts.connections);
+      const [route, trivial] = await counterbalanced(
+        app.url + path,
+        trivialUrl,
+        opts.durationSeconds,
+        opts.connections,
+      );
       const ratio = route.rps / trivial.rps;
       rows.push([
         `(${world.id}) ${world.label}`,
@@ -253,7 +238,9 @@ export async function worlds(
   const body = [
     `autocannon, ${opts.connections} connections, ${opts.durationSeconds} s per target, each ` +
       "world on a fresh Redis-backed server (default KV and provider budgets), the trivial Next " +
-      "route measured right after each target with a body of the same size.",
+      "route with a body of the same size measured beside each target in the order route, " +
+      "trivial, trivial, route (half the time per slot; throughput is the mean of the two " +
+      "slots, p99 and max the worse), so drift weighs on both alike.",
     "",
     table(
       [

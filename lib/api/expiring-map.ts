@@ -1,32 +1,41 @@
 /**
- * A small bounded map whose entries expire: the storage behind the response memo
- * (`./response-memo`). Time is passed in (`nowMs`), so callers and tests
- * choose the clock; an entry read with a clock earlier than when it was set (a clock that went
- * backwards) counts as expired. At most `maxEntries` keys: the oldest set is dropped first.
+ * A small bounded map whose entries go stale, then expire: the storage behind the response memo
+ * (`./response-memo`). Time is passed in (`nowMs`), so callers and tests choose the clock. An
+ * entry is fresh for `ttlMs` after it was set, stale for `graceMs` more, then gone; one read with
+ * a clock earlier than when it was set (a clock that went backwards) counts as expired. At most
+ * `maxEntries` keys: the oldest set is dropped first.
  */
+export interface Looked<V> {
+  value: V;
+  /** Past `ttlMs` but inside the grace window. */
+  stale: boolean;
+}
+
 export class ExpiringMap<V> {
-  private readonly entries = new Map<string, { value: V; untilMs: number }>();
+  private readonly entries = new Map<string, { value: V; setMs: number }>();
 
   constructor(
     readonly ttlMs: number,
     readonly maxEntries: number,
+    readonly graceMs = 0,
   ) {}
 
   get size(): number {
     return this.entries.size;
   }
 
-  get(key: string, nowMs: number): V | undefined {
+  lookup(key: string, nowMs: number): Looked<V> | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
-    if (nowMs >= e.untilMs || nowMs < e.untilMs - this.ttlMs) {
+    const ageMs = nowMs - e.setMs;
+    if (ageMs < 0 || ageMs >= this.ttlMs + this.graceMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return e.value;
+    return { value: e.value, stale: ageMs >= this.ttlMs };
   }
 
-  /** Keeps `value` until `nowMs + ttlMs`; with a zero TTL nothing is kept. */
+  /** Keeps `value` from `nowMs`; with a zero TTL nothing is kept. */
   set(key: string, value: V, nowMs: number): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
@@ -35,7 +44,7 @@ export class ExpiringMap<V> {
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { value, untilMs: nowMs + this.ttlMs });
+    this.entries.set(key, { value, setMs: nowMs });
   }
 
   delete(key: string): void {

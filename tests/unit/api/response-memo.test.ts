@@ -2,6 +2,7 @@ import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
 import { noteRetryPending } from "@/lib/snapshot/answer-scope";
 import {
   clearResponseMemo,
+  RESPONSE_MEMO_GRACE_MS,
   RESPONSE_MEMO_MAX_ENTRIES,
   RESPONSE_MEMO_MS,
   responseMemo,
@@ -28,6 +29,9 @@ function deferred() {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
+
+/** Lets a background build run to its end. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   clearResponseMemo();
@@ -59,12 +63,72 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(r.calls()).toBe(1);
   });
 
-  it("builds again once RESPONSE_MEMO_MS has passed", async () => {
+  it("past RESPONSE_MEMO_MS replays the kept answer while one background build replaces it", async () => {
     const r = route(healthy);
     await r.GET(new Request(`${BASE}?q=usdc`));
     r.clock.t += RESPONSE_MEMO_MS;
+    const stale = await r.GET(new Request(`${BASE}?q=usdc`));
+    expect(((await stale.json()) as { build: number }).build).toBe(1);
+    await settle();
+    expect(r.calls()).toBe(2);
+    const next = await r.GET(new Request(`${BASE}?q=usdc`));
+    expect(((await next.json()) as { build: number }).build).toBe(2);
+    expect(r.calls()).toBe(2);
+  });
+
+  it("starts one background build per key however many requests find it stale", async () => {
+    const gate = deferred();
+    const r = route(async (url, n) => {
+      if (n > 1) await gate.promise;
+      return healthy(url, n);
+    });
+    await r.GET(new Request(`${BASE}?q=usdc`));
+    r.clock.t += RESPONSE_MEMO_MS + 1;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => r.GET(new Request(`${BASE}?q=usdc`))),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(r.calls()).toBe(2);
+    gate.resolve();
+    await settle();
+    expect(r.calls()).toBe(2);
+  });
+
+  it("a background build whose answer may not be kept drops the entry; the next request builds", async () => {
+    const r = route(async (_url, n) => {
+      await Promise.resolve();
+      if (n > 1) noteRetryPending(); // the rebuild met a fresh failure
+      return jsonOk({ build: n }, { cache: CACHE, degraded: n > 1 });
+    });
+    await r.GET(new Request(`${BASE}?q=a`));
+    r.clock.t += RESPONSE_MEMO_MS;
+    await r.GET(new Request(`${BASE}?q=a`)); // kept copy; rebuild starts
+    await settle();
+    expect(responseMemo().size).toBe(0);
+    const next = await r.GET(new Request(`${BASE}?q=a`));
+    expect(((await next.json()) as { build: number }).build).toBe(3);
+  });
+
+  it("past the grace window a request builds its own answer", async () => {
+    const r = route(healthy);
+    await r.GET(new Request(`${BASE}?q=usdc`));
+    r.clock.t += RESPONSE_MEMO_MS + RESPONSE_MEMO_GRACE_MS;
     const again = await r.GET(new Request(`${BASE}?q=usdc`));
     expect(((await again.json()) as { build: number }).build).toBe(2);
+    expect(r.calls()).toBe(2);
+  });
+
+  it("a build that started before a clear does not put its answer back", async () => {
+    const gate = deferred();
+    const r = route(async (url, n) => {
+      await gate.promise;
+      return healthy(url, n);
+    });
+    const pending = r.GET(new Request(`${BASE}?q=usdc`));
+    clearResponseMemo();
+    gate.resolve();
+    await pending;
+    expect(responseMemo().size).toBe(0);
   });
 
   it("keeps one answer per path and parameter set, in any parameter order", async () => {
@@ -76,7 +140,7 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(r.calls()).toBe(2);
   });
 
-  it("keeps a settled degraded answer for the same second only, with its warnings and no-store", async () => {
+  it("keeps a settled degraded answer for one second, with its warnings and no-store", async () => {
     const r = route((_url, n) => jsonOk({ warnings: [`x${n}`] }, { cache: CACHE, degraded: true }));
     const first = await r.GET(new Request(`${BASE}?q=a`));
     r.clock.t += RESPONSE_MEMO_MS - 1;
@@ -86,9 +150,11 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(second.headers.get("cache-control")).toBe("no-store");
     expect(second.headers.get("etag")).toBeNull();
     r.clock.t += 1;
-    const third = await r.GET(new Request(`${BASE}?q=a`));
+    await r.GET(new Request(`${BASE}?q=a`)); // replayed once while it is rebuilt
+    await settle();
     expect(r.calls()).toBe(2);
-    expect(((await third.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
+    const fourth = await r.GET(new Request(`${BASE}?q=a`));
+    expect(((await fourth.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
   });
 
   it("never keeps a degraded answer a read under it would retry at once (a fresh failure)", async () => {

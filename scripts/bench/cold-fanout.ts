@@ -66,7 +66,8 @@ export async function coldFanout(
       name: "file store",
       app: fileApp,
       empty: async () => {
-        rmSync(fileApp.kvDir!, { recursive: true, force: true });
+        // retries: a write that lands while the tree is removed (ENOTEMPTY) is removed too
+        rmSync(fileApp.kvDir!, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
         await memosLapse();
       },
     });

@@ -11,8 +11,8 @@ export const METHOD = `
   (accepted, never answered) shape the cold measurements. No network is used.
 - **Stores**: a fresh temp dir per file-store server; one throw-away \`redis-server\` (no
   persistence) for the Redis-backed servers, flushed between scenarios. After a store is
-  emptied the bench waits out the servers' in-process reuse (\`LOCAL_REUSE_MS\`) before a request
-  that must find them cold. Default KV and provider budgets unless a section says otherwise.
+  emptied the bench waits out the servers' in-process reuse (\`LOCAL_REUSE_MS\`, and the response
+  memo's \`RESPONSE_MEMO_MS\` plus its grace) before a request that must find them cold. Default KV and provider budgets unless a section says otherwise.
 - **Baselines** (item 1): \`/api/bench-trivial?bytes=N\` is a route handler in the same build that
   answers a constant JSON body of N bytes; it is a 404 unless the server runs with
   \`BENCH_TRIVIAL_ROUTE=1\` (only the bench sets it). The plain baseline is a bare \`node:http\`

@@ -13,14 +13,13 @@
  * after the refresh is warm.
  */
 import { createClient } from "redis";
-import { LOCAL_REUSE_MS } from "../../lib/snapshot/freshness";
 import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { flushRedis } from "./coalescing";
 import { counterbalanced, measure } from "./counterbalanced";
 import { burst, timedGet } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
-import { slowAll, upstreamCounts } from "./scenarios";
+import { memosLapse, slowAll, upstreamCounts } from "./scenarios";
 import { startNextApp, type NextApp } from "./servers";
 import { startSlowProxy } from "./slow-proxy";
 
@@ -181,7 +180,7 @@ async function staleWorld(fake: FakeUpstream, redis: RedisServer) {
     for (let i = 0; i < WARM_UPS; i++) await timedGet(app.url + USDC);
     slowAll(fake, SLOW_PROVIDER_MS);
     const aged = await ageLiveEntries(redis.url);
-    await sleep(LOCAL_REUSE_MS + 100); // the server looks at the store again on its next request
+    await memosLapse(); // no kept answer is replayed; the server looks at the store again
     fake.clearRequests();
     const answers = await burst(Array.from({ length: STALE_BURST }, () => app.url + USDC));
     const worstMs = Math.max(...answers.map((a) => a.ms));

@@ -22,9 +22,11 @@
  * - Past `RESPONSE_MEMO_MS` a kept answer stays for `RESPONSE_MEMO_GRACE_MS` more: a request
  *   then gets the kept text at once and starts one background build of that key (one at a time
  *   per key, `startRebuild`); the build replaces the entry when it may be kept and drops it
- *   otherwise, so the next request builds inline. Measured: without the grace, every second all
- *   16 bench connections missed together and each rebuilt the same answer (warm intel and risk
- *   at 0.78–0.88× the trivial route).
+ *   otherwise, so the next request builds inline. Without the grace, every second all requests
+ *   in flight (16 in the bench) missed together and each rebuilt the same answer; with it, one
+ *   builds (counted in tests/unit/api/response-memo.test.ts). The bench shows no throughput
+ *   change beyond its run-to-run noise on 2 cores (docs/performance.md): the saved work is a few
+ *   builds per second per key.
  * - Concurrent misses of one key each build their answer (the reads under them are coalesced
  *   already): no request waits on another request's build, which may hang on a slow provider.
  * - It lives on `globalThis` so tests can clear it (`clearResponseMemo`) and every route bundle

@@ -2,12 +2,16 @@
  * `npm run bench`: measures the production build on this machine and writes docs/performance.md
  * (issue "Performance and scale"). Builds nothing: needs `.next/BUILD_ID` (`npm run build`).
  *
- *   npm run bench -- [--duration 10] [--rounds 2] [--connections 16] [--samples 5]
+ *   npm run bench -- [--duration 10] [--rounds 3] [--connections 16] [--samples 5]
+ *                    [--lighthouse-runs 3]
  *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds]
  *                    [--quick] [--out FILE]
  *
- * `--quick`: 2 s per measurement, one round, one sample (a smoke run that proves the bench
- * works; its figures are not the report's).
+ * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
+ * read-layer worlds measure `--duration` per target in every round and judge the median round.
+ * `--lighthouse-runs`: Lighthouse runs per page and preset (the median run is reported).
+ * `--quick`: 2 s per measurement, one round, one sample, one Lighthouse run (a smoke run that
+ * proves the bench works; its figures are not the report's).
  *
  * Everything runs on loopback: the fake upstream (in this process), a throw-away redis-server,
  * `next start` processes (with BENCH_TRIVIAL_ROUTE=1 where the trivial route is measured) and a
@@ -52,7 +56,8 @@ function options() {
   const { values } = parseArgs({
     options: {
       duration: { type: "string", default: "10" },
-      rounds: { type: "string", default: "2" },
+      rounds: { type: "string", default: "3" },
+      "lighthouse-runs": { type: "string", default: "3" },
       connections: { type: "string", default: "16" },
       samples: { type: "string", default: "5" },
       only: { type: "string" },
@@ -74,6 +79,7 @@ function options() {
   return {
     durationSeconds: quick ? QUICK_SECONDS : int("duration", values.duration, 1, 600),
     rounds: quick ? 1 : int("rounds", values.rounds, 1, 20),
+    lighthouseRuns: quick ? 1 : int("lighthouse-runs", values["lighthouse-runs"], 1, 9),
     connections: int("connections", values.connections, 1, 256),
     samples: quick ? 1 : int("samples", values.samples, 1, 50),
     only: new Set(only as SectionName[]),
@@ -148,16 +154,18 @@ async function main(): Promise<number> {
       if (opts.only.has("pages")) {
         step("page weights (build + Chromium)");
         sections.push(await pageWeights(pagesApp));
-        step(`pages under load (${opts.durationSeconds} s per target, ${opts.rounds} rounds)`);
+        step(`pages under load (${opts.durationSeconds} s per target × ${opts.rounds} rounds)`);
         sections.push(await pageLoad(pagesApp, opts));
       }
       if (opts.only.has("lighthouse")) {
-        step("Lighthouse");
-        sections.push(await lighthouseScores(pagesApp));
+        step(`Lighthouse (${opts.lighthouseRuns} runs per page and preset)`);
+        sections.push(await lighthouseScores(pagesApp, opts.lighthouseRuns));
       }
     }
     if (opts.only.has("worlds")) {
-      step(`read layer in real-world shapes (${opts.durationSeconds} s per target)`);
+      step(
+        `read layer in real-world shapes (${opts.durationSeconds} s per target × ${opts.rounds} rounds)`,
+      );
       sections.push(await worlds(fake, redis, opts));
     }
     if (opts.only.has("memory")) {

@@ -90,3 +90,17 @@ export function median(xs: readonly number[]): number {
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
+
+/**
+ * The trivial route (`/api/bench-trivial`) for a body like `body`: the same UTF-8 size and, when
+ * `body` has a character outside Latin-1, a padding with one too (`&wide=1`), so both are held as
+ * two-byte strings and pay the same UTF-8 encoding per response.
+ */
+export function trivialPathFor(body: string): string {
+  const wide = /[\u0100-\uffff]/.test(body) ? "&wide=1" : "";
+  return `/api/bench-trivial?bytes=${Buffer.byteLength(body)}${wide}`;
+}
+
+/** `", two-byte"` for a trivial path that asked for a two-byte body, else nothing (row labels). */
+export const bodyClass = (trivialPath: string): string =>
+  trivialPath.endsWith("&wide=1") ? ", two-byte" : "";

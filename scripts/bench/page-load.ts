@@ -3,7 +3,8 @@
  * at the full market (DEMO_MARKET=full build, full-market fake upstream). Pages are cached
  * (incremental static regeneration), so a warm page is a file read plus headers.
  */
-import { cannon, timedGet, type CannonResult } from "./load";
+import { sideBySideRounds, WARM_UP_SECONDS } from "./counterbalanced";
+import { bodyClass, timedGet, trivialPathFor } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import type { NextApp } from "./servers";
 
@@ -16,77 +17,55 @@ export const LOAD_PAGES = [
 ] as const;
 export const PAGE_P99_GOAL_MS = 200;
 export const PAGE_MAX_GOAL_MS = 2_000;
-/** A short load on each target before it is measured (JIT and connection warm-up). */
-const JIT_WARM_UP_SECONDS = 1;
-
-interface Agg {
-  rps: number;
-  p99Ms: number;
-  maxMs: number;
-  bad: number;
-}
-
-const agg = (runs: CannonResult[]): Agg => ({
-  rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
-  p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
-  maxMs: Math.max(...runs.map((r) => r.maxMs)),
-  bad: runs.reduce((a, r) => a + r.non2xx + r.errors, 0),
-});
 
 /** `app` must serve the trivial route (BENCH_TRIVIAL_ROUTE=1). */
 export async function pageLoad(
   app: NextApp,
   opts: { durationSeconds: number; rounds: number; connections: number },
 ): Promise<Section> {
-  // Warm each page (a first visit renders and stores it) and note its size: each page is
-  // compared with the trivial route answering a body of the same size.
+  // Warm each page (a first visit renders and stores it) and note its body: each page is
+  // compared with the trivial route answering a body like it (`trivialPathFor`).
   const sizes = new Map<string, number>();
+  const trivialPaths = new Map<string, string>();
   for (const p of LOAD_PAGES) {
     for (let i = 0; i < 2; i++) {
       const r = await timedGet(app.url + p.path);
       if (r.status !== 200) throw new Error(`warm-up ${p.path}: HTTP ${r.status}`);
       sizes.set(p.path, Buffer.byteLength(r.body));
+      trivialPaths.set(p.path, trivialPathFor(r.body));
     }
   }
-  const trivialUrl = (path: string) => `${app.url}/api/bench-trivial?bytes=${sizes.get(path)}`;
+  const trivialUrl = (path: string) => app.url + trivialPaths.get(path)!;
   const probe = await timedGet(trivialUrl(LOAD_PAGES[0].path));
   if (probe.status !== 200)
     throw new Error("the trivial route is off: was BENCH_TRIVIAL_ROUTE=1 passed to next start?");
 
-  const runs = new Map<string, { page: CannonResult[]; trivial: CannonResult[] }>();
-  for (const p of LOAD_PAGES) runs.set(p.path, { page: [], trivial: [] });
-  const perRound = Math.max(1, Math.round(opts.durationSeconds / opts.rounds));
-  // Each round: page, trivial, trivial, page (half the round each), so drift over the round
-  // weighs on both alike; a short load on each first warms its code (JIT, connections).
-  const half = Math.max(1, Math.round(perRound / 2));
-  for (const p of LOAD_PAGES) {
-    await cannon(app.url + p.path, JIT_WARM_UP_SECONDS, opts.connections);
-    await cannon(trivialUrl(p.path), JIT_WARM_UP_SECONDS, opts.connections);
-  }
-  for (let round = 0; round < opts.rounds; round++) {
-    for (const p of LOAD_PAGES) {
-      const r = runs.get(p.path)!;
-      r.page.push(await cannon(app.url + p.path, half, opts.connections));
-      r.trivial.push(await cannon(trivialUrl(p.path), half, opts.connections));
-      r.trivial.push(await cannon(trivialUrl(p.path), half, opts.connections));
-      r.page.push(await cannon(app.url + p.path, half, opts.connections));
-    }
-  }
+  const pairs = LOAD_PAGES.map((p) => ({
+    routeUrl: app.url + p.path,
+    trivialUrl: trivialUrl(p.path),
+  }));
+  const measured = await sideBySideRounds(pairs, opts);
   const rows: (string | number)[][] = [];
   const goals: Goal[] = [];
-  for (const p of LOAD_PAGES) {
-    const r = runs.get(p.path)!;
-    const a = agg(r.page);
-    const t = agg(r.trivial);
-    const ratio = a.rps / t.rps;
+  LOAD_PAGES.forEach((p, i) => {
+    const { route: a, trivial: t, ratio, ratios } = measured[i]!;
     rows.push(
-      [`\`${p.path}\``, fmt.rps(a.rps), fmt.ms(a.p99Ms), fmt.ms(a.maxMs), a.bad, fmt.ratio(ratio)],
       [
-        `trivial Next route, ${fmt.int(sizes.get(p.path)!)} B`,
+        `\`${p.path}\``,
+        fmt.rps(a.rps),
+        fmt.ms(a.p99Ms),
+        fmt.ms(a.maxMs),
+        a.bad,
+        fmt.ratio(ratio),
+        ratios.map(fmt.ratio).join(", "),
+      ],
+      [
+        `trivial Next route, ${fmt.int(sizes.get(p.path)!)} B${bodyClass(trivialPaths.get(p.path)!)}`,
         fmt.rps(t.rps),
         fmt.ms(t.p99Ms),
         fmt.ms(t.maxMs),
         t.bad,
+        "",
         "",
       ],
     );
@@ -106,18 +85,21 @@ export async function pageLoad(
         pass: a.p99Ms < PAGE_P99_GOAL_MS && a.maxMs <= PAGE_MAX_GOAL_MS && a.bad === 0,
       },
     );
-  }
+  });
   const body = [
-    `autocannon, ${opts.connections} connections, ${opts.rounds} round(s) of ${perRound} s per ` +
-      "target after a 1 s warm-up load on each, each page interleaved with the trivial Next " +
-      "route answering a body of the page's size in the order page, trivial, trivial, page " +
-      "(half a round per slot), against one `next start` (file store) fed by the full-market fake upstream. Pages " +
-      "were visited twice first (a first visit renders and stores them). p99 = worst slot's " +
-      "p99; max = slowest request of all rounds; errors = non-2xx + socket errors + timeouts. " +
-      "Measure a build made for the full market (`DEMO_MARKET=full npm run demo` builds one): " +
-      "pages prerendered at build time keep that build's data until they regenerate.",
+    `autocannon, ${opts.connections} connections, against one \`next start\` (file store) fed ` +
+      "by the full-market fake upstream. Pages were visited twice first (a first visit renders " +
+      `and stores them); then every page and its trivial route took ${WARM_UP_SECONDS} s of ` +
+      `load each. ${opts.rounds} round(s) over the pages (forward, then backward): each page ` +
+      "beside the trivial Next route answering a body of the page's size, in the order page, " +
+      `trivial, trivial, page (${opts.durationSeconds} s per page and round, half per slot). ` +
+      "÷ trivial = the median of the rounds' ratios (judged); rounds = each round's ratio; " +
+      "throughput = mean over rounds; p99 = worst slot's p99; max = slowest request of all " +
+      "rounds; errors = non-2xx + socket errors + timeouts. Measure a build made for the full " +
+      "market (`DEMO_MARKET=full npm run demo` builds one): pages prerendered at build time " +
+      "keep that build's data until they regenerate.",
     "",
-    table(["Target", "Throughput", "p99", "max", "Errors", "÷ trivial"], rows),
+    table(["Target", "Throughput", "p99", "max", "Errors", "÷ trivial", "rounds"], rows),
   ].join("\n");
   return { title: "4c. Pages under load (full market)", body, goals };
 }

@@ -5,7 +5,7 @@
  * of them alike.
  */
 import { LOCAL_REUSE_MS } from "../../lib/snapshot/freshness";
-import { cannon, timedGet, type CannonResult } from "./load";
+import { cannon, timedGet, bodyClass, trivialPathFor, type CannonResult } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import { startPlainServer, type NextApp } from "./servers";
 
@@ -55,18 +55,21 @@ export async function warmRoutes(
   opts: { durationSeconds: number; rounds: number; connections: number },
 ): Promise<Section> {
   const sizes = new Map<string, number>();
+  const trivialPaths = new Map<string, string>();
   for (const path of WARM_ROUTES) {
     for (const app of [apps.redis, apps.file]) {
       for (let i = 0; i < 3; i++) {
         const r = await timedGet(app.url + path);
         if (r.status !== 200) throw new Error(`warm-up ${path}: HTTP ${r.status}`);
         sizes.set(path, Buffer.byteLength(r.body));
+        trivialPaths.set(path, trivialPathFor(r.body));
       }
     }
   }
   const bodies: Record<number, string> = {};
-  for (const n of sizes.values()) {
-    const r = await timedGet(`${apps.redis.url}/api/bench-trivial?bytes=${n}`);
+  for (const path of WARM_ROUTES) {
+    const n = sizes.get(path)!;
+    const r = await timedGet(apps.redis.url + trivialPaths.get(path)!);
     if (r.status !== 200 || Buffer.byteLength(r.body) !== n)
       throw new Error("the trivial route is off: was BENCH_TRIVIAL_ROUTE=1 passed to next start?");
     bodies[n] = r.body;
@@ -84,8 +87,8 @@ export async function warmRoutes(
         redis: { label: `${path} (Redis store)`, url: apps.redis.url + path, runs: [] },
         file: { label: `${path} (file store)`, url: apps.file.url + path, runs: [] },
         trivial: {
-          label: `trivial Next route, ${fmt.int(n)} B`,
-          url: `${apps.redis.url}/api/bench-trivial?bytes=${n}`,
+          label: `trivial Next route, ${fmt.int(n)} B${bodyClass(trivialPaths.get(path)!)}`,
+          url: apps.redis.url + trivialPaths.get(path)!,
           runs: [],
         },
         plain: {

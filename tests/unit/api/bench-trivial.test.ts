@@ -1,0 +1,36 @@
+import { GET } from "@/app/api/bench-trivial/route";
+import { trivialPathFor } from "@/scripts/bench/load";
+
+const get = (query: string) => GET(new Request(`http://localhost/api/bench-trivial${query}`));
+
+describe("/api/bench-trivial (bench baseline)", () => {
+  const before = process.env.BENCH_TRIVIAL_ROUTE;
+  afterEach(() => {
+    if (before === undefined) delete process.env.BENCH_TRIVIAL_ROUTE;
+    else process.env.BENCH_TRIVIAL_ROUTE = before;
+  });
+
+  it("is a 404 unless the bench turns it on", async () => {
+    delete process.env.BENCH_TRIVIAL_ROUTE;
+    const res = await get("?bytes=100");
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe("not_found");
+  });
+
+  it.each([100, 251_287])("answers exactly %i bytes, ASCII or two-byte (&wide=1)", async (n) => {
+    process.env.BENCH_TRIVIAL_ROUTE = "1";
+    const ascii = await (await get(`?bytes=${n}`)).text();
+    const wide = await (await get(`?bytes=${n}&wide=1`)).text();
+    expect(Buffer.byteLength(ascii)).toBe(n);
+    expect(Buffer.byteLength(wide)).toBe(n);
+    expect(ascii).toMatch(/^[\x20-\x7e]+$/);
+    expect(wide).toMatch(/[\u0100-\uffff]/);
+    expect(JSON.parse(wide)).toEqual({ pad: expect.any(String) });
+  });
+
+  it("asks for the body class of what it is compared with", () => {
+    expect(trivialPathFor("plain ascii")).toBe("/api/bench-trivial?bytes=11");
+    expect(trivialPathFor("caf\u00e9")).toBe("/api/bench-trivial?bytes=5");
+    expect(trivialPathFor("a \u2264 b")).toBe("/api/bench-trivial?bytes=7&wide=1");
+  });
+});

@@ -13,31 +13,48 @@ import { unstable_cache } from "next/cache";
 
 export const DEGRADED_REVALIDATE_SECONDS = 15;
 
-/** Each page's `revalidate` (seconds) and why. */
+/** A CDN's `s-maxage` for a page built from the code alone (next.config.mjs). */
+export const STATIC_PAGE_CDN_SECONDS = 24 * 60 * 60;
+
+/**
+ * Each page's `revalidate` (seconds) and why; `cdnSeconds` = the `s-maxage` next.config.mjs sends
+ * for it with `public`: the degraded lifetime for a page that can render degraded (fixed per path,
+ * so no CDN keeps a degraded copy longer than the server), a day for one built from the code.
+ */
 export const PAGE_REVALIDATE_SECONDS = {
-  "/": { seconds: 6 * 60 * 60, file: "app/(home)/page.tsx", why: "the supply panel's 6 h class" },
+  "/": {
+    seconds: 6 * 60 * 60,
+    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    file: "app/(home)/page.tsx",
+    why: "the supply panel's 6 h class",
+  },
   "/stablecoins/[asset]": {
     seconds: 60,
+    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
     file: "app/stablecoins/[asset]/page.tsx",
     why: "live prices and pools (60 s)",
   },
   "/flows": {
     seconds: 60 * 60,
+    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
     file: "app/flows/page.tsx",
     why: "scheduled snapshots that refresh every 12 h or more",
   },
   "/depegs": {
     seconds: 60 * 60,
+    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
     file: "app/depegs/page.tsx",
     why: "long-range price series cached for an hour and more",
   },
   "/docs/api": {
     seconds: 24 * 60 * 60,
+    cdnSeconds: STATIC_PAGE_CDN_SECONDS,
     file: "app/docs/api/page.tsx",
     why: "rendered from the OpenAPI document built from the code; a deploy replaces it",
   },
   "/methodology": {
     seconds: 24 * 60 * 60,
+    cdnSeconds: STATIC_PAGE_CDN_SECONDS,
     file: "app/methodology/page.tsx",
     why: "built from the code; a deploy replaces it",
   },

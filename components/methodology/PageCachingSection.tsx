@@ -12,10 +12,11 @@ export function PageCachingSection() {
     <MethodSection id="page-caching">
       <MiniTable
         caption="Page regeneration"
-        head={["Page", "Regenerated after", "Why"]}
+        head={["Page", "Regenerated after", "CDN s-maxage", "Why"]}
         rows={Object.entries(PAGE_REVALIDATE_SECONDS).map(([page, p]) => [
           <Name key={page}>{page}</Name>,
           seconds(p.seconds),
+          seconds(p.cdnSeconds),
           p.why,
         ])}
       />
@@ -23,10 +24,13 @@ export function PageCachingSection() {
         <li>
           Pages are rendered once and regenerated in the background (incremental static
           regeneration): they answer{" "}
-          <Name>Cache-Control: s-maxage=…, stale-while-revalidate=…</Name> so a CDN may keep them,
-          for up to {seconds(PAGE_EXPIRE_SECONDS)} past their lifetime while a new copy renders.
-          Pages carry no ETag: hashing the whole page on every request cost about 40% of serving a
-          cached page; a CDN keeps them instead. The JSON routes keep their ETags.
+          <Name>Cache-Control: public, s-maxage=…, stale-while-revalidate=…</Name> so a CDN may keep
+          them, for up to {seconds(PAGE_EXPIRE_SECONDS)} in all while a new copy renders. A page
+          that can render degraded tells a CDN {seconds(DEGRADED_REVALIDATE_SECONDS)}, so no CDN
+          keeps a degraded copy longer than this server does; the server answers its re-asks from
+          its own regenerated copy. Pages carry no ETag: hashing the whole page on every request
+          cost about 40% of serving a cached page; a CDN keeps them instead. The JSON routes keep
+          their ETags.
         </li>
         <li>
           A render that had to show a warning (a source unavailable or stale) is kept only{" "}

@@ -92,12 +92,12 @@ function sriChecks(html: string) {
 }
 
 /**
- * Cacheable by a shared cache: s-maxage plus stale-while-revalidate, never private/no-store.
+ * Cacheable by a shared cache: public, s-maxage plus stale-while-revalidate, never private/no-store.
  * No ETag on pages: Next would hash the whole page on every request (next.config.mjs).
  */
 function cacheChecks(headers: Record<string, string>) {
   const cacheControl = headers["cache-control"];
-  expect(cacheControl).toMatch(/(^|, )s-maxage=\d+/);
+  expect(cacheControl).toMatch(/^public, s-maxage=\d+/);
   expect(cacheControl).toMatch(/stale-while-revalidate=\d+/);
   expect(cacheControl).not.toMatch(/private|no-store|no-cache/);
   expect(headers["etag"]).toBeUndefined();
@@ -175,7 +175,34 @@ test("an unknown asset renders the 404 page: cacheable and noindex", async ({ re
   expect(html).toContain("Stablecoin not found");
   expect(html).toMatch(/<meta name="robots" content="noindex"/);
   pageCspChecks(r.headers()["content-security-policy"]!);
-  results.push({ target: "unknown asset", checks: "404, noindex, page CSP", pass: true });
+  cacheChecks(r.headers());
+  results.push({
+    target: "unknown asset",
+    checks: "404, noindex, page CSP, cacheable",
+    pass: true,
+  });
+});
+
+test("a flight (RSC) request keeps Next's own header; its 307 is never shared", async ({
+  request,
+}) => {
+  // Next redirects when `_rsc` does not match the request's router headers, which a CDN does
+  // not key on: the page's `public` header must not reach that redirect.
+  const redirect = await request.get("/flows?_rsc=not-the-hash", {
+    headers: { RSC: "1" },
+    maxRedirects: 0,
+  });
+  expect(redirect.status()).toBe(307);
+  expect(redirect.headers()["cache-control"] ?? "").not.toMatch(/public|s-maxage/);
+  const flight = await request.get("/flows?_rsc", { headers: { RSC: "1" }, maxRedirects: 0 });
+  expect(flight.status()).toBe(200);
+  expect(flight.headers()["cache-control"]).not.toMatch(/public/);
+  expect(flight.headers()["vary"]).toMatch(/\brsc\b/i);
+  results.push({
+    target: "flight request",
+    checks: "307 not shared, Next's own header",
+    pass: true,
+  });
 });
 
 test("an inline event handler injected into a page is refused by the policy", async ({ page }) => {

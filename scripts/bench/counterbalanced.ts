@@ -85,8 +85,9 @@ export interface SideBySide {
 }
 
 /**
- * Every pair measured side by side (A B B A, `durationSeconds` per pair) in each of `rounds` rounds; the
- * pairs run forward in even rounds and backward in odd ones, so no pair always goes first. One
+ * Every pair measured side by side (A B B A, `durationSeconds` per pair) in each of `rounds`
+ * rounds; the pairs run forward in even rounds and backward in odd ones, so no pair always goes
+ * first. One
  * round's ratio moves by about ±15 % on a 2-core box that also runs the load generator; the
  * median of several rounds is what a goal is judged on, and every round's ratio is reported.
  * Every URL first takes `WARM_UP_SECONDS` of load (`warmUp`).

@@ -3,6 +3,7 @@
  * request loop. Every loop is bounded in count and every request in time.
  */
 import autocannon from "autocannon";
+import { fmt } from "./report";
 
 export interface CannonResult {
   /** Mean requests per second over the run. */
@@ -91,16 +92,25 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/**
- * The trivial route (`/api/bench-trivial`) for a body like `body`: the same UTF-8 size and, when
- * `body` has a character outside Latin-1, a padding with one too (`&wide=1`), so both are held as
- * two-byte strings and pay the same UTF-8 encoding per response.
- */
-export function trivialPathFor(body: string): string {
-  const wide = /[\u0100-\uffff]/.test(body) ? "&wide=1" : "";
-  return `/api/bench-trivial?bytes=${Buffer.byteLength(body)}${wide}`;
+/** The trivial route (`/api/bench-trivial`) set to answer a body like a measured one. */
+export interface Trivial {
+  path: string;
+  bytes: number;
+  /** Row label: `trivial Next route, N B` (`, two-byte` when the padding is). */
+  label: string;
 }
 
-/** `", two-byte"` for a trivial path that asked for a two-byte body, else nothing (row labels). */
-export const bodyClass = (trivialPath: string): string =>
-  trivialPath.endsWith("&wide=1") ? ", two-byte" : "";
+/**
+ * The trivial route for a body like `body`: the same UTF-8 size and, when `body` has a character
+ * outside Latin-1, a padding with one too (`&wide=1`), so both are held as two-byte strings and
+ * pay the same UTF-8 encoding per response.
+ */
+export function trivialFor(body: string): Trivial {
+  const bytes = Buffer.byteLength(body);
+  const wide = /[\u0100-\uffff]/.test(body);
+  return {
+    path: `/api/bench-trivial?bytes=${bytes}${wide ? "&wide=1" : ""}`,
+    bytes,
+    label: `trivial Next route, ${fmt.int(bytes)} B${wide ? ", two-byte" : ""}`,
+  };
+}

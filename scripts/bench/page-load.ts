@@ -4,7 +4,7 @@
  * (incremental static regeneration), so a warm page is a file read plus headers.
  */
 import { sideBySideRounds, WARM_UP_SECONDS } from "./counterbalanced";
-import { bodyClass, timedGet, trivialPathFor } from "./load";
+import { timedGet, trivialFor, type Trivial } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import type { NextApp } from "./servers";
 
@@ -24,18 +24,18 @@ export async function pageLoad(
   opts: { durationSeconds: number; rounds: number; connections: number },
 ): Promise<Section> {
   // Warm each page (a first visit renders and stores it) and note its body: each page is
-  // compared with the trivial route answering a body like it (`trivialPathFor`).
-  const sizes = new Map<string, number>();
-  const trivialPaths = new Map<string, string>();
+  // compared with the trivial route answering a body like it (`trivialFor`).
+  const trivials = new Map<string, Trivial>();
   for (const p of LOAD_PAGES) {
+    let body = "";
     for (let i = 0; i < 2; i++) {
       const r = await timedGet(app.url + p.path);
       if (r.status !== 200) throw new Error(`warm-up ${p.path}: HTTP ${r.status}`);
-      sizes.set(p.path, Buffer.byteLength(r.body));
-      trivialPaths.set(p.path, trivialPathFor(r.body));
+      body = r.body;
     }
+    trivials.set(p.path, trivialFor(body));
   }
-  const trivialUrl = (path: string) => app.url + trivialPaths.get(path)!;
+  const trivialUrl = (path: string) => app.url + trivials.get(path)!.path;
   const probe = await timedGet(trivialUrl(LOAD_PAGES[0].path));
   if (probe.status !== 200)
     throw new Error("the trivial route is off: was BENCH_TRIVIAL_ROUTE=1 passed to next start?");
@@ -60,7 +60,7 @@ export async function pageLoad(
         ratios.map(fmt.ratio).join(", "),
       ],
       [
-        `trivial Next route, ${fmt.int(sizes.get(p.path)!)} B${bodyClass(trivialPaths.get(p.path)!)}`,
+        trivials.get(p.path)!.label,
         fmt.rps(t.rps),
         fmt.ms(t.p99Ms),
         fmt.ms(t.maxMs),

@@ -5,7 +5,7 @@
  * of them alike.
  */
 import { LOCAL_REUSE_MS } from "../../lib/snapshot/freshness";
-import { cannon, timedGet, bodyClass, trivialPathFor, type CannonResult } from "./load";
+import { cannon, timedGet, trivialFor, type CannonResult, type Trivial } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import { startPlainServer, type NextApp } from "./servers";
 
@@ -54,25 +54,22 @@ export async function warmRoutes(
   apps: WarmRouteApps,
   opts: { durationSeconds: number; rounds: number; connections: number },
 ): Promise<Section> {
-  const sizes = new Map<string, number>();
-  const trivialPaths = new Map<string, string>();
+  const trivials = new Map<string, Trivial>();
   for (const path of WARM_ROUTES) {
     for (const app of [apps.redis, apps.file]) {
       for (let i = 0; i < 3; i++) {
         const r = await timedGet(app.url + path);
         if (r.status !== 200) throw new Error(`warm-up ${path}: HTTP ${r.status}`);
-        sizes.set(path, Buffer.byteLength(r.body));
-        trivialPaths.set(path, trivialPathFor(r.body));
+        trivials.set(path, trivialFor(r.body));
       }
     }
   }
   const bodies: Record<number, string> = {};
-  for (const path of WARM_ROUTES) {
-    const n = sizes.get(path)!;
-    const r = await timedGet(apps.redis.url + trivialPaths.get(path)!);
-    if (r.status !== 200 || Buffer.byteLength(r.body) !== n)
+  for (const t of trivials.values()) {
+    const r = await timedGet(apps.redis.url + t.path);
+    if (r.status !== 200 || Buffer.byteLength(r.body) !== t.bytes)
       throw new Error("the trivial route is off: was BENCH_TRIVIAL_ROUTE=1 passed to next start?");
-    bodies[n] = r.body;
+    bodies[t.bytes] = r.body;
   }
   const plain = await startPlainServer(bodies);
   try {
@@ -82,15 +79,12 @@ export async function warmRoutes(
       { redis: Target; file: Target; trivial: Target; plain: Target }
     >();
     for (const path of WARM_ROUTES) {
-      const n = sizes.get(path)!;
+      const trivial = trivials.get(path)!;
+      const n = trivial.bytes;
       const t = {
         redis: { label: `${path} (Redis store)`, url: apps.redis.url + path, runs: [] },
         file: { label: `${path} (file store)`, url: apps.file.url + path, runs: [] },
-        trivial: {
-          label: `trivial Next route, ${fmt.int(n)} B${bodyClass(trivialPaths.get(path)!)}`,
-          url: apps.redis.url + trivialPaths.get(path)!,
-          runs: [],
-        },
+        trivial: { label: trivial.label, url: apps.redis.url + trivial.path, runs: [] },
         plain: {
           label: `plain node:http, ${fmt.int(n)} B`,
           url: `${plain.url}/?bytes=${n}`,

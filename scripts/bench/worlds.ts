@@ -17,7 +17,7 @@ import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { flushRedis } from "./coalescing";
 import { sideBySideRounds, WARM_UP_SECONDS } from "./counterbalanced";
-import { burst, timedGet, trivialPathFor } from "./load";
+import { burst, timedGet, trivialFor } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
 import { memosLapse, slowAll, upstreamCounts } from "./scenarios";
 import { startNextApp, type NextApp } from "./servers";
@@ -111,7 +111,7 @@ async function runWorld(
     for (const path of world.targets) {
       let body = "";
       for (let i = 0; i < WARM_UPS; i++) body = (await timedGet(app.url + path)).body;
-      pairs.push({ routeUrl: app.url + path, trivialUrl: app.url + trivialPathFor(body) });
+      pairs.push({ routeUrl: app.url + path, trivialUrl: app.url + trivialFor(body).path });
     }
     const measured = await sideBySideRounds(pairs, opts);
     const rows: (string | number)[][] = [];

@@ -21,7 +21,7 @@ const PREFIX = '{"pad":"';
 const SUFFIX = '"}';
 /** Outside Latin-1: makes V8 store the body as a two-byte string. */
 const WIDE_CHAR = "\u2014";
-const WIDE_CHAR_BYTES = 3;
+const WIDE_CHAR_BYTES = Buffer.byteLength(WIDE_CHAR);
 
 let last: { bytes: number; wide: boolean; body: string } | undefined;
 

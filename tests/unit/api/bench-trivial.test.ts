@@ -1,5 +1,5 @@
 import { GET } from "@/app/api/bench-trivial/route";
-import { trivialPathFor } from "@/scripts/bench/load";
+import { trivialFor } from "@/scripts/bench/load";
 
 const get = (query: string) => GET(new Request(`http://localhost/api/bench-trivial${query}`));
 
@@ -29,8 +29,8 @@ describe("/api/bench-trivial (bench baseline)", () => {
   });
 
   it("asks for the body class of what it is compared with", () => {
-    expect(trivialPathFor("plain ascii")).toBe("/api/bench-trivial?bytes=11");
-    expect(trivialPathFor("caf\u00e9")).toBe("/api/bench-trivial?bytes=5");
-    expect(trivialPathFor("a \u2264 b")).toBe("/api/bench-trivial?bytes=7&wide=1");
+    expect(trivialFor("plain ascii").path).toBe("/api/bench-trivial?bytes=11");
+    expect(trivialFor("caf\u00e9").path).toBe("/api/bench-trivial?bytes=5");
+    expect(trivialFor("a \u2264 b").path).toBe("/api/bench-trivial?bytes=7&wide=1");
   });
 });

@@ -68,6 +68,14 @@ const PAGE_CDN_SECONDS = {
 const pageCacheControl = (sMaxAge) =>
   `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
 
+/**
+ * An asset page spelling that resolves to no coin: proxy.ts marks the request with this header
+ * and the rewrite below serves the one shared 404 path, so Next stores that 404 once instead of
+ * once per spelling (lib/assets/canonical.ts keeps the same two values; a unit test checks).
+ */
+const UNKNOWN_ASSET_HEADER = "x-stablecoin-unknown";
+const UNKNOWN_ASSET_PATH = "/stablecoins/~unknown";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -81,6 +89,17 @@ const nextConfig = {
   serverExternalPackages: ["redis", "@redis/client"],
   expireTime: PAGE_EXPIRE_SECONDS,
   experimental: { sri: { algorithm: "sha256" } },
+  async rewrites() {
+    return {
+      beforeFiles: [
+        {
+          source: "/stablecoins/:asset",
+          has: [{ type: "header", key: UNKNOWN_ASSET_HEADER }],
+          destination: UNKNOWN_ASSET_PATH,
+        },
+      ],
+    };
+  },
   async headers() {
     return [
       { source: "/:path*", headers: SECURITY_HEADERS },

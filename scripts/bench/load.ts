@@ -62,8 +62,13 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * GET with a time limit. A pooled keep-alive connection the server closed just as it was reused
  * fails with a network TypeError before anything was processed: such a GET is retried once.
  */
-export async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const once = () => fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+export async function get(
+  url: string,
+  headers: Record<string, string> = {},
+  redirect: RequestRedirect = "follow",
+): Promise<Response> {
+  const once = () =>
+    fetch(url, { headers, redirect, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   try {
     return await once();
   } catch (e) {

@@ -24,7 +24,9 @@ import { getRiskConsole } from "@/lib/risk";
 import { keepDegradedBriefly } from "@/lib/page-cache";
 
 // Rendered on first visit, then regenerated in the background every minute (live prices and
-// pools); a render with warnings is kept only briefly. Unknown selectors cache their 404.
+// pools); a render with warnings is kept only briefly. Next stores every render under its path, so
+// only canonical spellings reach this page: proxy.ts answers any other spelling with a 308 and
+// rewrites unknown ones to one shared 404 path (lib/assets/canonical.ts).
 export const revalidate = 60;
 
 export function generateStaticParams(): { asset: string }[] {

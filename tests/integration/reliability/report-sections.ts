@@ -293,6 +293,6 @@ export function notes(): string {
   provider budgets (5 s with the default 2.5 s): the soak's max latency.
 - The fake's \`malformed\` scenario is truncated JSON; non-JSON bodies are covered by the 5xx
   rows (HTML bodies).
-- \`/stablecoins/<unknown>\` renders the app's not-found view with status 200 (streamed page);
+- \`/stablecoins/<unknown>\` answers 404 with the one shared not-found render (\`proxy.ts\`);
   no file is served (security spec probes).`;
 }

@@ -1,37 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
-import {
-  isSelector,
-  preferredSelector,
-  resolveAsset,
-  type AggregateRef,
-} from "@/lib/assets/resolve";
+import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
+import { aggregateRefs } from "./market-refs";
 
-interface RawAsset {
-  id: string;
-  symbol: string;
-  name: string;
-  gecko_id: string | null;
-  pegType: string;
-  pegMechanism: AggregateRef["backing"];
-  circulating: Record<string, number>;
-}
-const load = (file: string) =>
-  JSON.parse(
-    readFileSync(path.join(__dirname, "../../fake-upstream/fixtures/samples", file), "utf8"),
-  ) as { peggedAssets: RawAsset[] };
-const toRef = (a: RawAsset): AggregateRef => ({
-  id: a.id,
-  symbol: a.symbol,
-  name: a.name,
-  geckoId: a.gecko_id,
-  pegType: a.pegType,
-  backing: a.pegMechanism,
-  circulatingUsd: a.circulating[a.pegType] ?? 0,
-});
-const aggregate = load("defillama-stablecoins.json").peggedAssets.map(toRef);
-const fullMarket = load("defillama-stablecoins-full.json").peggedAssets.map(toRef);
+const aggregate = aggregateRefs("fixture");
+const fullMarket = aggregateRefs("full");
 
 describe("asset registry", () => {
   it("tracks the twelve required assets with ids, backing and issuer", () => {

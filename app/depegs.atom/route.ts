@@ -1,9 +1,10 @@
-import { publicRoute } from "@/lib/api/response";
+import { noteUpstream, publicRoute } from "@/lib/api/response";
 import { feedResponse } from "@/lib/depegs/feed-response";
 
 export const dynamic = "force-dynamic";
 
 /** Atom 1.0 feed of the latest depeg events. */
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute((request) =>
-  feedResponse("atom", request),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
+  const { response, upstream } = await feedResponse("atom", request);
+  return noteUpstream(response, upstream);
+});

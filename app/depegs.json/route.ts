@@ -1,9 +1,10 @@
-import { publicRoute } from "@/lib/api/response";
+import { noteUpstream, publicRoute } from "@/lib/api/response";
 import { feedResponse } from "@/lib/depegs/feed-response";
 
 export const dynamic = "force-dynamic";
 
 /** JSON Feed 1.1 of the latest depeg events. */
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute((request) =>
-  feedResponse("json", request),
-);
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
+  const { response, upstream } = await feedResponse("json", request);
+  return noteUpstream(response, upstream);
+});

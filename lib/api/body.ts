@@ -3,6 +3,7 @@
  * headers (CORS, nosniff) and a `Cache-Control` that only lets healthy answers be kept
  * (docs/route-contract.md, docs/caching.md).
  */
+import { noteUpstream } from "./spend";
 
 /** A fixed invariant on every JSON body (docs/route-contract.md rule 2). */
 export const HOLDER_ANALYTICS_SUPPORTED = false as const;
@@ -86,15 +87,18 @@ export function jsonOk<T extends object>(
     degraded: boolean;
     status?: number;
     headers?: Record<string, string>;
+    /** Building `body` needed a provider call (`./spend`: the rate limiter charges more). */
+    upstream?: boolean;
   },
 ): Response {
   const cacheControl = opts.degraded || !opts.cache ? NO_STORE : cacheControlOf(opts.cache);
-  return serialised(
+  const res = serialised(
     JSON.stringify(withFlag(body)),
     opts.status ?? 200,
     { "Cache-Control": cacheControl, ...opts.headers },
     opts.cache !== null,
   );
+  return noteUpstream(res, opts.upstream ?? false);
 }
 
 /**

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "unknown_asset",
   "not_found",
   "method_not_allowed",
+  "rate_limited",
   "upstream_unavailable",
   "internal_error",
 ] as const;

@@ -7,7 +7,8 @@
  * - `./conditional`: HEAD, OPTIONS, ETag / 304;
  * - `./route`: the `publicRoute` wrapper and the per-asset / aggregate answers;
  * - `./params`: query parameter schemas; `./query`: parsing them;
- * - `./with-memo`: the one-second in-process answer memo (`./response-memo`).
+ * - `./with-memo`: the one-second in-process answer memo (`./response-memo`);
+ * - `./rate-limit`: per-client rate limits; `./spend`: marking an answer that called a provider.
  */
 export {
   FLAG_HEADER,
@@ -35,3 +36,4 @@ export {
   safeHandler,
 } from "./route";
 export { parseQuery } from "./query";
+export { noteUpstream } from "./spend";

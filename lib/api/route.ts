@@ -6,6 +6,7 @@
 import { jsonOk, type CachePolicy } from "./body";
 import { headFrom, optionsResponse, withConditional } from "./conditional";
 import { jsonError, methodNotAllowed } from "./errors";
+import { withRateLimit, type LimitBucket } from "./rate-limit";
 import { withMemo } from "./with-memo";
 
 /** Longest part of an unexpected error's message that reaches the server log. */
@@ -31,13 +32,19 @@ export function safeHandler(handler: (request: Request) => Promise<Response>) {
 
 /**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
- * DELETE answer 405 with `Allow`, touching neither cache nor provider.
+ * DELETE answer 405 with `Allow`, touching neither cache nor provider (nor the rate limiter).
+ * GET and HEAD count against the client's allowance of `opts.limit` (`./rate-limit`; default
+ * "api", `false` only for the bench's framework baseline). The limiter sits inside the ETag
+ * wrapper, so a 304 carries its headers too, and outside the memo, which it sees answer.
  */
 export function publicRoute(
   get: (request: Request) => Promise<Response>,
-  opts: { now?: () => number } = {},
+  opts: { now?: () => number; limit?: LimitBucket | false } = {},
 ) {
-  const GET = withConditional(withMemo(safeHandler(get), opts.now ?? Date.now));
+  const now = opts.now ?? Date.now;
+  const answer = withMemo(safeHandler(get), now);
+  const limit = opts.limit ?? "api";
+  const GET = withConditional(limit ? withRateLimit(answer, limit) : answer);
   const reject = async () => methodNotAllowed();
   return {
     GET,
@@ -56,7 +63,8 @@ export const AGGREGATE_S_MAXAGE_SECONDS = 600;
 /** Seconds a client should wait before retrying when an aggregate route has nothing to serve. */
 export const UPSTREAM_RETRY_AFTER_SECONDS = 60;
 
-type Built = { ok: true; body: object; degraded: boolean };
+/** `upstream`: building the body needed a provider call (the rate limiter charges more). */
+type Built = { ok: true; body: object; degraded: boolean; upstream: boolean };
 
 /** Per-asset routes: the built body, or 404 `unknown_asset` with suggestions. */
 export function respondAsset(
@@ -68,7 +76,7 @@ export function respondAsset(
       suggestions: result.suggestions,
     });
   }
-  return jsonOk(result.body, { degraded: result.degraded, cache });
+  return jsonOk(result.body, { degraded: result.degraded, cache, upstream: result.upstream });
 }
 
 /** Aggregate routes: the built body, or 503 `upstream_unavailable` when nothing can be served. */
@@ -87,5 +95,5 @@ export function respondAggregate(
       },
     );
   }
-  return jsonOk(result.body, { degraded: result.degraded, cache });
+  return jsonOk(result.body, { degraded: result.degraded, cache, upstream: result.upstream });
 }

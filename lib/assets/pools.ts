@@ -9,6 +9,7 @@ import type { ContractAddress, DexPool } from "@/lib/domain/types";
 import { isTokenAddress } from "@/lib/providers/segments";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { readDexPools } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import type { ResolvedAsset } from "./resolve";
 import { staleReason, staleWarning, W, type StaleReason, type Warning } from "./warnings";
@@ -32,6 +33,8 @@ export interface PoolsRead {
   /** Some chain's pool list is past its fresh time: why (the oldest copy's as-of is `asOf`). */
   stale: StaleReason | null;
   warnings: Warning[];
+  /** A contract or pool read needed a provider call. */
+  upstream: boolean;
 }
 
 /** Coin-detail contracts on chains the DEX aggregator covers, one per chain. */
@@ -48,7 +51,12 @@ export function dexTargets(contracts: readonly ContractAddress[]): PoolTarget[] 
 async function targetsFor(
   asset: ResolvedAsset,
   signal?: AbortSignal,
-): Promise<{ targets: PoolTarget[]; warning: Warning | null; contracts: PoolsRead["contracts"] }> {
+): Promise<{
+  targets: PoolTarget[];
+  warning: Warning | null;
+  contracts: PoolsRead["contracts"];
+  upstream?: boolean;
+}> {
   const tracked = asset.tracked;
   if (tracked) {
     const targets = DEX_CHAINS.flatMap((chain) =>
@@ -59,12 +67,15 @@ async function targetsFor(
   if (!asset.coingeckoId) return { targets: [], warning: W.contractsNotListed, contracts: null };
   try {
     const read = await readCoinContracts(asset.coingeckoId, { signal });
-    if (!read.value.listed) return { targets: [], warning: W.contractsNotFound, contracts: null };
+    const upstream = calledUpstream(read);
+    if (!read.value.listed)
+      return { targets: [], warning: W.contractsNotFound, contracts: null, upstream };
     const targets = dexTargets(read.value.contracts);
     return {
       targets,
       warning: targets.length === 0 ? W.contractsNoSupportedChain : null,
       contracts: "market-provider",
+      upstream,
     };
   } catch {
     return { targets: [], warning: W.contractsNoAnswer, contracts: null };
@@ -72,7 +83,12 @@ async function targetsFor(
 }
 
 export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Promise<PoolsRead> {
-  const { targets, warning, contracts } = await targetsFor(asset, signal);
+  const {
+    targets,
+    warning,
+    contracts,
+    upstream: contractsUpstream,
+  } = await targetsFor(asset, signal);
   const chains = [...new Set(targets.map((t) => canonicalChain(t.chain)))];
   if (targets.length === 0) {
     return {
@@ -84,6 +100,7 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
       contracts,
       stale: null,
       warnings: warning ? [warning] : [],
+      upstream: contractsUpstream ?? false,
     };
   }
   const results = await Promise.all(
@@ -99,10 +116,19 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
           failed: false,
           stale,
           error: null,
+          upstream: calledUpstream(r),
         };
       } catch (error) {
         const pools: DexPool[] = [];
-        return { chain: t.chain, pools, asOf: null, failed: true, stale: null, error };
+        return {
+          chain: t.chain,
+          pools,
+          asOf: null,
+          failed: true,
+          stale: null,
+          error,
+          upstream: false,
+        };
       }
     }),
   );
@@ -116,7 +142,8 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
     ok.find((r) => r.stale === "budget" || r.stale === "failed")?.stale ??
     ok.find((r) => r.stale)?.stale ??
     null;
-  const base = { failedChains, queried: targets.length, chains, contracts, stale };
+  const upstream = (contractsUpstream ?? false) || results.some((r) => r.upstream);
+  const base = { failedChains, queried: targets.length, chains, contracts, stale, upstream };
   if (ok.length === 0) {
     const overBudget = failed.every((r) => isRateBudgetError(r.error));
     return {

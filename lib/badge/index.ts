@@ -25,12 +25,15 @@ export interface BadgeAnswer {
   svg: string;
   /** False when the badge is not a measurement (no price, unknown coin): never cached long. */
   measured: boolean;
+  /** Reading the price needed a provider call (the rate limiter charges more). */
+  upstream: boolean;
 }
 
 function unknownCoin(): BadgeAnswer {
   return {
     status: 404,
     measured: false,
+    upstream: false,
     svg: badgeSvg({
       label: BADGE_LABEL,
       message: "unknown coin",
@@ -64,6 +67,7 @@ export async function getBadge(q: string | null, signal?: AbortSignal): Promise<
     return {
       status: 200,
       measured: false,
+      upstream: ctx.upstream,
       svg: badgeSvg({
         label: BADGE_LABEL,
         message: "not measured",
@@ -75,6 +79,7 @@ export async function getBadge(q: string | null, signal?: AbortSignal): Promise<
   return {
     status: 200,
     measured: true,
+    upstream: ctx.upstream,
     svg: badgeSvg({
       label: BADGE_LABEL,
       ...face,

@@ -28,6 +28,10 @@ export const DEFAULT_KV_TIMEOUT_MS = 150;
 export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
 export const DEFAULT_DEXSCREENER_CALLS_PER_MINUTE = 300;
 const MAX_CALLS_PER_MINUTE = 1_000_000;
+/** Per-client allowance on the public routes, weighted requests a minute (0 = limiter off). */
+export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
+/** High enough to count every request without ever refusing one (how the bench measures the limiter). */
+const MAX_PUBLIC_RATE_LIMIT_PER_MINUTE = 1_000_000_000;
 export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const SECRET_VARIABLES = new Set(["COINGECKO_API_KEY", "DUNE_API_KEY", "KV_REST_API_TOKEN"]);
@@ -61,6 +65,10 @@ const httpUrl = z
 const redisUrl = z
   .string()
   .refine((u) => /^rediss?:\/\/[^\s]+$/i.test(u), "must look like redis://host:port");
+
+const flag = z
+  .enum(["true", "false", "1", "0"], "must be true or false")
+  .transform((v) => v === "true" || v === "1");
 
 const queryId = z.string().regex(/^\d{1,12}$/, "must be a query id made of digits only");
 
@@ -111,6 +119,12 @@ export const envSchema = z.object({
     intInRange(1, MAX_CALLS_PER_MINUTE),
     DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
   ),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(
+    intInRange(0, MAX_PUBLIC_RATE_LIMIT_PER_MINUTE),
+    DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE,
+  ),
+  // zod 4 returns a default as is (not parsed): the output value, not its spelling.
+  TRUST_PROXY: z.preprocess(blankToUndefined, flag.default(false)),
   CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
   CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
   CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
@@ -143,6 +157,13 @@ export interface AppConfig {
   kv: KvConfig;
   kvTimeoutMs: number;
   port: number;
+  /** Per-client limits on the public routes (docs/rate-limits.md). */
+  publicRateLimit: {
+    /** Weighted requests a client may make a minute; 0 = off. */
+    perMinute: number;
+    /** The client is the first `X-Forwarded-For` hop (a platform or proxy sets it); else unknown. */
+    trustProxy: boolean;
+  };
   ttlSeconds: Record<TtlClass, number>;
 }
 
@@ -201,6 +222,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     kv,
     kvTimeoutMs: e.KV_TIMEOUT_MS,
     port: e.PORT,
+    publicRateLimit: { perMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE, trustProxy: e.TRUST_PROXY },
     ttlSeconds: {
       supplyPanel: e.CACHE_TTL_SUPPLY_PANEL_SECONDS,
       exposureFacts: e.CACHE_TTL_EXPOSURE_FACTS_SECONDS,

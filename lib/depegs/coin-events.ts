@@ -21,7 +21,7 @@ import {
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
-import type { CachedRead } from "@/lib/snapshot/read-through";
+import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import type { Warning } from "@/lib/assets/warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
@@ -46,6 +46,8 @@ export interface CoinEvents {
   /** The series the events were detected on, hourly first. */
   series: SeriesRead[];
   warnings: Warning[];
+  /** A series read needed a provider call. */
+  upstream: boolean;
 }
 
 const historyWarning = (code: string, text: string): Warning => ({
@@ -70,20 +72,24 @@ export const staleHistory = (symbol: string, days: LongRangeDays) =>
     `the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
   );
 
-async function read(
-  coingeckoId: string,
-  days: LongRangeDays,
-  signal?: AbortSignal,
-): Promise<SeriesRead | null> {
+interface Read {
+  series: SeriesRead | null;
+  upstream: boolean;
+}
+const NOT_READ: Read = { series: null, upstream: false };
+
+async function read(coingeckoId: string, days: LongRangeDays, signal?: AbortSignal): Promise<Read> {
   let r: CachedRead<PriceHistory>;
   try {
     r = await readLongPriceHistory(coingeckoId, days, { signal });
   } catch {
-    return null;
+    return NOT_READ;
   }
+  const upstream = calledUpstream(r);
   // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
-  if (r.value.prices.length === 0) return null;
-  return { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
+  if (r.value.prices.length === 0) return { series: null, upstream };
+  const series = { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
+  return { series, upstream };
 }
 
 const endOf = (e: DepegEvent, lastMs: number) => e.endMs ?? lastMs;
@@ -108,17 +114,28 @@ export async function loadCoinEvents(
   signal?: AbortSignal,
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
-  if (!id) return { coin, events: null, series: [], warnings: [notMeasured(coin.symbol)] };
-  const [hourly, daily] = await Promise.all([
+  if (!id) {
+    return {
+      coin,
+      events: null,
+      series: [],
+      warnings: [notMeasured(coin.symbol)],
+      upstream: false,
+    };
+  }
+  const [hourlyRead, dailyRead] = await Promise.all([
     read(id, 90, signal),
-    window === "365d" ? read(id, 365, signal) : Promise.resolve(null),
+    window === "365d" ? read(id, 365, signal) : Promise.resolve(NOT_READ),
   ]);
+  const { series: hourly } = hourlyRead;
+  const { series: daily } = dailyRead;
+  const upstream = hourlyRead.upstream || dailyRead.upstream;
   const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
   for (const s of series) if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
   if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));
   if (window === "365d" && !daily) warnings.push(historyUnavailable(coin.symbol, 365));
-  if (series.length === 0) return { coin, events: null, series, warnings };
+  if (series.length === 0) return { coin, events: null, series, warnings, upstream };
 
   const h = hourly ? detectDepegEvents(hourly.prices) : null;
   const d = daily ? detectDepegEvents(daily.prices) : null;
@@ -126,5 +143,5 @@ export async function loadCoinEvents(
   const asOf = Math.max(...series.map((s) => s.asOf));
   const lastMs = Math.max(h?.lastMs ?? 0, d?.lastMs ?? 0);
   const events = all.filter((e) => inEventsWindow(endOf(e, lastMs), asOf, window));
-  return { coin, events, series, warnings };
+  return { coin, events, series, warnings, upstream };
 }

@@ -11,7 +11,13 @@ export const FEED_CONTENT_TYPES = {
   json: "application/feed+json; charset=utf-8",
 } as const;
 
-export async function feedResponse(kind: "atom" | "json", request: Request): Promise<Response> {
+/** The feed, and whether building it needed a provider call (the route marks it for the limiter). */
+export interface FeedAnswer {
+  response: Response;
+  upstream: boolean;
+}
+
+export async function feedResponse(kind: "atom" | "json", request: Request): Promise<FeedAnswer> {
   const r = await getDepegs({ window: "365d" }, request.signal);
   // No `q`: the result is always the market's (the union's other arm is for unknown coins).
   const body = r.ok ? r.body : null;
@@ -22,7 +28,7 @@ export async function feedResponse(kind: "atom" | "json", request: Request): Pro
   };
   const text = kind === "atom" ? atomFeed(input) : JSON.stringify(jsonFeed(input), null, 1);
   const partial = !body || body.warnings.length > 0;
-  return new Response(text, {
+  const response = new Response(text, {
     status: 200,
     headers: {
       "Content-Type": FEED_CONTENT_TYPES[kind],
@@ -33,4 +39,5 @@ export async function feedResponse(kind: "atom" | "json", request: Request): Pro
         : `public, max-age=${CHART_CACHE_SECONDS}, s-maxage=${CHART_CACHE_SECONDS}, stale-while-revalidate=${CHART_CACHE_SECONDS}`,
     },
   });
+  return { response, upstream: r.ok && r.upstream };
 }

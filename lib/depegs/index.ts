@@ -78,7 +78,7 @@ function sourcesOf(coins: readonly CoinEvents[]) {
 }
 
 export type DepegsResult =
-  | { ok: true; body: ReturnType<typeof buildBody>; degraded: boolean }
+  | { ok: true; body: ReturnType<typeof buildBody>; degraded: boolean; upstream: boolean }
   | { ok: false; suggestions: string[] };
 
 function buildBody(
@@ -124,7 +124,8 @@ export async function getDepegs(
       signal,
     );
     const body = buildBody([coin], input.window, coin, r.ctx.warnings, now);
-    return { ok: true, body, degraded: body.warnings.length > 0 };
+    const upstream = r.ctx.upstream || coin.upstream;
+    return { ok: true, body, degraded: body.warnings.length > 0, upstream };
   }
   const coins: CoinEvents[] = [];
   for (let i = 0; i < TRACKED_ASSETS.length; i += MARKET_HISTORY_CONCURRENCY) {
@@ -138,5 +139,6 @@ export async function getDepegs(
     );
   }
   const body = buildBody(coins, input.window, null, [], now);
-  return { ok: true, body, degraded: body.warnings.length > 0 };
+  const upstream = coins.some((c) => c.upstream);
+  return { ok: true, body, degraded: body.warnings.length > 0, upstream };
 }

@@ -7,6 +7,7 @@
 import { resolveSelector } from "@/lib/assets/selector";
 import { snapshotWarning, warningFields } from "@/lib/assets/warnings";
 import type { CexFlowRow } from "@/lib/snapshot/query-rows";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import type { FlowsResponse } from "./schema";
 
@@ -41,7 +42,12 @@ function transfer(r: CexFlowRow): FlowsResponse["cex_transfers"][number] {
 }
 
 export type FlowsResult =
-  | { ok: true; body: Omit<FlowsResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<FlowsResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getFlows(
@@ -98,6 +104,7 @@ export async function getFlows(
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: [protocol, cex, migration].some((s) => s.ok && calledUpstream(s)),
     body: {
       filters: { q: input.q, asset: symbol === null ? null : symbol.toUpperCase(), wallet },
       protocol_flows: protocol.ok

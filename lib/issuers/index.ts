@@ -11,6 +11,7 @@ import {
   TREEMAP_ROOT_NAME,
 } from "@/lib/domain/concentration";
 import { readAggregate } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import { issuerExposure } from "./exposure";
@@ -20,7 +21,12 @@ export const CONCENTRATION_METHOD =
   "HHI = Σ (issuer share in %)² over issuers of the listed USD stablecoins, 0–10 000; below 1 500 unconcentrated, above 2 500 highly concentrated. See /methodology#concentration.";
 
 export type IssuersResult =
-  | { ok: true; body: Omit<IssuersResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<IssuersResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; warning: string };
 
 export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
@@ -72,6 +78,7 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: calledUpstream(aggregate) || (exposure.ok && calledUpstream(exposure)),
     body: {
       tree: {
         name: TREEMAP_ROOT_NAME,

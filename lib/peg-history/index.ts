@@ -10,7 +10,12 @@ export const PEG_HISTORY_METHOD =
   "Market-provider price history (5-minute points for 24h, hourly for 7d and 30d); deviation = (price − 1) × 10 000 bps; time-weighted depeg statistics with gaps excluded. See /methodology#depeg.";
 
 export type PegHistoryResult =
-  | { ok: true; body: Omit<PegHistoryResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<PegHistoryResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getPegHistory(
@@ -34,6 +39,7 @@ export async function getPegHistory(
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: ctx.upstream || series.upstream,
     body: {
       asset: ctx.asset.symbol,
       window,

@@ -10,6 +10,7 @@ import type { PricePoint } from "@/lib/domain/types";
 import { once } from "@/lib/render-once";
 import { staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 
 /** The market provider's history request for each window. */
 export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {
@@ -51,6 +52,8 @@ export interface WindowSeries {
   asOf: number | null;
   /** A copy past its fresh time: the warning that says so (null when fresh). */
   staleWarning: Warning | null;
+  /** The read needed a provider call. */
+  upstream: boolean;
 }
 
 /** Price history for a window; null points when the market provider is unavailable. */
@@ -59,7 +62,7 @@ export async function loadWindowSeries(
   window: DepegWindow,
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
-  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null };
+  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null, upstream: false };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
     readWindowSeries(coingeckoId, window, signal),
   );
@@ -76,8 +79,13 @@ async function readWindowSeries(
     const warning = reason && staleWarning("history", reason, r.storedAt);
     // An empty series (a valid, negatively cached answer) measures nothing: unavailable.
     const points = r.value.prices.length > 0 ? r.value.prices : null;
-    return { points, asOf: points ? r.storedAt : null, staleWarning: points ? warning : null };
+    return {
+      points,
+      asOf: points ? r.storedAt : null,
+      staleWarning: points ? warning : null,
+      upstream: calledUpstream(r),
+    };
   } catch {
-    return { points: null, asOf: null, staleWarning: null };
+    return { points: null, asOf: null, staleWarning: null, upstream: false };
   }
 }

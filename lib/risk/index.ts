@@ -19,12 +19,18 @@ import { velocity } from "@/lib/domain/velocity";
 import { otherAssets } from "@/lib/intel";
 import { issuerExposure } from "@/lib/issuers/exposure";
 import { depegStatsJson, loadWindowSeries } from "@/lib/peg-history/series";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import type { RiskResponse } from "./schema";
 
 export type RiskResult =
-  | { ok: true; body: Omit<RiskResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<RiskResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getRiskConsole(
@@ -143,6 +149,8 @@ export async function getRiskConsole(
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream:
+      ctx.upstream || day.upstream || month.upstream || (exposure.ok && calledUpstream(exposure)),
     body: {
       asset: ctx.asset.symbol,
       name: ctx.asset.name,

@@ -67,6 +67,15 @@ export interface CachedRead<T> {
   error?: unknown;
 }
 
+/**
+ * Whether a read's value needed a provider call: its own fill or a concurrent one it joined
+ * (`source: "upstream"`). The answer built from it says so in its result (`upstream`), which is
+ * what the per-client rate limiter charges by: never a shared counter or a context channel.
+ */
+export function calledUpstream(read: { source: CachedRead<unknown>["source"] }): boolean {
+  return read.source === "upstream";
+}
+
 /** An answer the policy treats as broken when empty (the aggregate list). */
 export class EmptyAnswerError extends Error {
   constructor(readonly family: string) {

@@ -96,6 +96,26 @@ describe("completeness", () => {
     }
   });
 
+  it("every operation documents the 429 `rate_limited` and the RateLimit headers on every counted answer", () => {
+    const rateHeaders = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+    for (const [p, op] of operations()) {
+      const tooMany = op.responses["429"];
+      expect([p, Object.keys(tooMany?.headers ?? {})]).toEqual([
+        p,
+        expect.arrayContaining(["Retry-After", "Cache-Control", ...rateHeaders]),
+      ]);
+      expect(tooMany.content["application/json"].example.error.code).toBe("rate_limited");
+      for (const [status, res] of Object.entries(op.responses as Json)) {
+        const names = Object.keys((res as Json).headers ?? {});
+        // 405s are answered before the limiter: other methods are not counted.
+        if (status === "405") expect(names).not.toContain("RateLimit-Limit");
+        else expect([p, status, names]).toEqual([p, status, expect.arrayContaining(rateHeaders)]);
+      }
+    }
+    const codes = doc.components.schemas.Error429.properties.error.properties.code;
+    expect(codes.enum).toEqual(["rate_limited"]);
+  });
+
   it("takes the selector's pattern and length from the code, not a copy", () => {
     const q = (doc.paths as Json)["/api/stablecoin-intel"].get.parameters.find(
       (p: Json) => p.name === "q",

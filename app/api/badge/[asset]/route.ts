@@ -1,5 +1,5 @@
 import { selectorSchema } from "@/lib/api/params";
-import { publicRoute } from "@/lib/api/response";
+import { noteUpstream, publicRoute } from "@/lib/api/response";
 import { BADGE_HEADERS, BADGE_SUFFIX, getBadge } from "@/lib/badge";
 import { LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
 
@@ -16,7 +16,7 @@ function selectorOf(request: Request): string | null {
 /** GET /api/badge/{asset}.svg — the embeddable peg badge. */
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
   const badge = await getBadge(selectorOf(request), request.signal);
-  return new Response(badge.svg, {
+  const res = new Response(badge.svg, {
     status: badge.status,
     headers: {
       ...BADGE_HEADERS,
@@ -25,4 +25,5 @@ export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(asyn
         : "no-store",
     },
   });
+  return noteUpstream(res, badge.upstream);
 });

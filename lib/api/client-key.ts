@@ -11,14 +11,16 @@
  * - `TRUST_PROXY=true`: the first hop, as an address (an IPv4-mapped IPv6 address as IPv4; an
  *   IPv6 address by its /64, which one subscriber usually holds whole). A missing or malformed
  *   first hop counts as one shared "unknown" client, never as a fresh identity.
- * - `TRUST_PROXY=false`: nothing in the request tells clients apart without trusting a header
- *   any client can write, so every request counts against one shared allowance.
+ * - `TRUST_PROXY=false`: the LAST hop, the address the nearest hop saw: under a bare `next start`
+ *   the peer address Next filled in (a client that writes its own header picks its own key: a
+ *   fairness key, not a security boundary — the provider call budgets stay the hard bound);
+ *   behind a proxy that appends (`$proxy_add_x_forwarded_for`), the address that proxy saw,
+ *   which no client can write. One shared allowance for all would let one client starve every
+ *   other (an embedded badge alone would spend it).
  */
 import { isIP } from "node:net";
 
-/** `TRUST_PROXY=false`: all requests share one allowance. */
-export const SHARED_CLIENT = "shared";
-/** `TRUST_PROXY=true` but no usable first hop: one allowance for all such requests. */
+/** No usable hop in `X-Forwarded-For`: one allowance for all such requests. */
 export const UNKNOWN_CLIENT = "unknown";
 
 const IPV4_WITH_PORT = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/;
@@ -59,7 +61,7 @@ export function addressKey(raw: string): string | null {
 
 /** The client key of a request under the `TRUST_PROXY` setting. */
 export function clientKey(headers: Headers, trustProxy: boolean): string {
-  if (!trustProxy) return SHARED_CLIENT;
-  const first = headers.get("x-forwarded-for")?.split(",", 1)[0] ?? "";
-  return addressKey(first) ?? UNKNOWN_CLIENT;
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",");
+  const hop = trustProxy ? hops[0] : hops[hops.length - 1];
+  return addressKey(hop ?? "") ?? UNKNOWN_CLIENT;
 }

@@ -4,7 +4,8 @@
  * the client sent none, and passes a client's own value through untouched: so with
  * `TRUST_PROXY=true` and nothing in front, a request without the header counts against its
  * address, while any value a client writes is a fresh identity (why TRUST_PROXY=true needs a
- * proxy that overwrites the header); with `TRUST_PROXY=false` every request shares one allowance.
+ * proxy that overwrites the header); with `TRUST_PROXY=false` the last hop counts: the peer
+ * address Next fills in, or the last value a client wrote.
  * Counts only. `RATE_LIMIT_SYSTEM_PORTS=a,b` pins the two servers' ports.
  */
 import { startFakeUpstream, type FakeUpstream } from "@/tests/fake-upstream/server";
@@ -66,10 +67,13 @@ test("TRUST_PROXY=true, nothing in front: no header → keyed on the peer addres
   expect(await hit(trusted, "203.0.113.50")).toEqual({ status: 200, remaining: String(LIMIT - 1) });
 });
 
-test("TRUST_PROXY=false: whatever the header says, one allowance for every request", async () => {
+test("TRUST_PROXY=false: keyed on the last hop (the peer address Next fills in)", async () => {
   await freshWindow();
-  const statuses = [];
-  for (let i = 0; i <= LIMIT; i++) statuses.push((await hit(untrusted, `198.51.100.${i}`)).status);
-  expect(statuses).toEqual([200, 200, 200, 429]);
-  expect((await hit(untrusted)).status).toBe(429);
+  const own = [];
+  for (let i = 0; i <= LIMIT; i++) own.push((await hit(untrusted)).status);
+  expect(own).toEqual([200, 200, 200, 429]);
+  // The same address as the last hop of a longer header is the same client.
+  expect((await hit(untrusted, "198.51.100.1, 127.0.0.1")).status).toBe(429);
+  // Another last hop: another allowance (a fairness key; the provider budgets are the bound).
+  expect((await hit(untrusted, "198.51.100.2")).status).toBe(200);
 });

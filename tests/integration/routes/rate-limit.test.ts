@@ -205,13 +205,16 @@ describe.each<Store>(["file", "redis", "vercel-kv"])(
       expect(remaining(probe)).toBe(LIMIT - CACHED_ANSWER_COST);
     });
 
-    it("TRUST_PROXY=false: X-Forwarded-For is not trusted, every request shares one allowance", async () => {
+    it("TRUST_PROXY=false: keyed on the last hop, which an appending proxy writes", async () => {
       process.env.TRUST_PROXY = "false";
       resetConfigForTests();
+      // Behind an appending proxy: whatever the client wrote first, the address the proxy saw last.
       for (let i = 0; i < LIMIT; i++)
-        await get(openApiRoute.GET, "/api/openapi.json", `192.0.2.${i + 1}`);
-      const spoofed = await get(openApiRoute.GET, "/api/openapi.json", "192.0.2.250");
-      expect(spoofed.status).toBe(429);
+        await get(openApiRoute.GET, "/api/openapi.json", `192.0.2.${i + 1}, 203.0.113.20`);
+      const same = await get(openApiRoute.GET, "/api/openapi.json", "192.0.2.250, 203.0.113.20");
+      expect(same.status).toBe(429);
+      const other = await get(openApiRoute.GET, "/api/openapi.json", "192.0.2.1, 203.0.113.21");
+      expect(other.status).toBe(200);
     });
 
     it("PUBLIC_RATE_LIMIT_PER_MINUTE=0 turns it off: no headers, never a 429", async () => {

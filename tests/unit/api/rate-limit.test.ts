@@ -1,4 +1,4 @@
-import { addressKey, clientKey, SHARED_CLIENT, UNKNOWN_CLIENT } from "@/lib/api/client-key";
+import { addressKey, clientKey, UNKNOWN_CLIENT } from "@/lib/api/client-key";
 import {
   FailOpenLimiter,
   LocalWindow,
@@ -12,10 +12,12 @@ import { telemetry } from "@/lib/telemetry";
 const headers = (xff?: string) => new Headers(xff === undefined ? {} : { "x-forwarded-for": xff });
 
 describe("client key", () => {
-  it("TRUST_PROXY=false: one shared allowance, whatever X-Forwarded-For says", () => {
-    expect(clientKey(headers("203.0.113.7"), false)).toBe(SHARED_CLIENT);
-    expect(clientKey(headers("198.51.100.1"), false)).toBe(SHARED_CLIENT);
-    expect(clientKey(headers(), false)).toBe(SHARED_CLIENT);
+  it("TRUST_PROXY=false: the last X-Forwarded-For hop (what the nearest hop saw)", () => {
+    expect(clientKey(headers("203.0.113.7"), false)).toBe("203.0.113.7");
+    // An appending proxy: the client's own text first, the address the proxy saw last.
+    expect(clientKey(headers("198.51.100.1, 203.0.113.9"), false)).toBe("203.0.113.9");
+    expect(clientKey(headers(), false)).toBe(UNKNOWN_CLIENT);
+    expect(clientKey(headers("203.0.113.9, not-an-ip"), false)).toBe(UNKNOWN_CLIENT);
   });
 
   it("TRUST_PROXY=true: the first X-Forwarded-For hop", () => {

@@ -211,6 +211,21 @@ export const W = {
   ),
 } as const;
 
+/**
+ * Points of a price series that were not prices (zero, negative, non-finite): dropped and
+ * counted, never read as a −10,000 bps depeg. `of` names the series, e.g. "the 30-day price
+ * history of USDT".
+ */
+export function pricesDropped(count: number, of: string): Warning {
+  const points = count === 1 ? "1 price point" : `${count} price points`;
+  return warning(
+    CG,
+    "market",
+    "market_prices_dropped",
+    `${points} of ${of} were zero, negative or not a number and were dropped.`,
+  );
+}
+
 /** What a copy past its fresh time is of: whose data, for the warning's source and code. */
 const STALE_SUBJECTS = {
   market: [CG, "market"],

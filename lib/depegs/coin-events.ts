@@ -22,7 +22,7 @@ import {
   type PriceHistory,
 } from "@/lib/snapshot/history";
 import type { CachedRead } from "@/lib/snapshot/read-through";
-import type { Warning } from "@/lib/assets/warnings";
+import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
@@ -37,6 +37,8 @@ export interface SeriesRead {
   asOf: number;
   stale: boolean;
   prices: PriceHistory["prices"];
+  /** Points the provider sent that were not prices (dropped, counted). */
+  droppedPrices: number;
 }
 
 export interface CoinEvents {
@@ -83,7 +85,13 @@ async function read(
   }
   // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
   if (r.value.prices.length === 0) return null;
-  return { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
+  return {
+    days,
+    asOf: r.storedAt,
+    stale: r.source === "stale",
+    prices: r.value.prices,
+    droppedPrices: r.value.droppedPrices,
+  };
 }
 
 const endOf = (e: DepegEvent, lastMs: number) => e.endMs ?? lastMs;
@@ -115,7 +123,13 @@ export async function loadCoinEvents(
   ]);
   const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
-  for (const s of series) if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+  for (const s of series) {
+    if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+    if (s.droppedPrices > 0)
+      warnings.push(
+        pricesDropped(s.droppedPrices, `the ${s.days}-day price history of ${coin.symbol}`),
+      );
+  }
   if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));
   if (window === "365d" && !daily) warnings.push(historyUnavailable(coin.symbol, 365));
   if (series.length === 0) return { coin, events: null, series, warnings };

@@ -84,7 +84,7 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
         })),
       },
       concentration: {
-        hhi: market.hhi ?? 0,
+        hhi: market.hhi,
         top_issuer: market.topIssuer
           ? { name: market.topIssuer, share_pct: (market.topIssuerShare ?? 0) * 100 }
           : null,

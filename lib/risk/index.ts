@@ -55,6 +55,7 @@ export async function getRiskConsole(
   if (ctx.asset.coingeckoId === null) addWarning(warnings, W.historyNotListed);
   else if (day.points === null || month.points === null) warnings.push(W.historyUnavailable);
   for (const w of snapshotWarnings(exposure)) addWarning(warnings, w);
+  for (const s of [day, month]) if (s.droppedWarning) addWarning(warnings, s.droppedWarning);
 
   const stats: Record<DepegWindow, ReturnType<typeof depegStats>> = {
     "24h": depegStats(day.points ?? [], "24h", dayAt),

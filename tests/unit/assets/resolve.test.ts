@@ -7,6 +7,7 @@ import {
   resolveAsset,
   type AggregateRef,
 } from "@/lib/assets/resolve";
+import { largestSupplyFirst } from "@/lib/domain/supply";
 
 interface RawAsset {
   id: string;
@@ -135,7 +136,7 @@ describe("selectors over the whole market", () => {
     const bySymbol = (s: string) => fullMarket.filter((a) => a.symbol === s);
     expect(preferredSelector(bySymbol("USD+")[0]!, fullMarket)).toBe("usd+");
     expect(preferredSelector(bySymbol("eUSD(v2)")[0]!, fullMarket)).toBe("eusd(v2)");
-    const usds = bySymbol("USDS").sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+    const usds = bySymbol("USDS").sort(largestSupplyFirst);
     expect(preferredSelector(usds[0]!, fullMarket)).toBe("usds");
     const sperax = usds.find((a) => a.geckoId === "sperax-usd")!;
     expect(preferredSelector(sperax, fullMarket)).toBe("sperax-usd");

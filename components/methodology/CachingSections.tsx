@@ -12,6 +12,7 @@ import {
   LIVE_GRACE_FACTOR,
   NEGATIVE_SECONDS,
 } from "@/lib/snapshot/policy";
+import { SCHEDULER_STALE_FACTOR } from "@/lib/snapshot/snapshot-quality";
 import { SNAPSHOT_TTL_CLASS } from "@/lib/snapshot/snapshots";
 import { num, seconds } from "./fmtConst";
 import { MethodSection, MiniTable, Name } from "./MethodSection";
@@ -85,7 +86,10 @@ export function CachingSections() {
           </li>
           <li>
             Empty or failed on-chain snapshot results are never cached, so the next request reads
-            again.
+            again. A served snapshot says when it is incomplete or old: cut off by the page cap,
+            from a run that did not complete, with rows that failed validation (counted), or older
+            than {num(SCHEDULER_STALE_FACTOR)} × its class TTL (the scheduled refresh has stopped;
+            the age is computed at each read).
           </li>
           <li>
             Each server instance keeps its last copy of an entry and checks the store again every{" "}

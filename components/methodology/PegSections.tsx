@@ -36,6 +36,11 @@ export function PegSections() {
           ]}
         />
         <p>
+          A price is a finite number above zero. A zero, negative or non-finite value from a
+          provider is no price: a current price becomes unknown, and such points are dropped from a
+          price series and counted in a warning — never read as a −{num(BPS_PER_UNIT)} bps de-peg.
+        </p>
+        <p>
           Comparisons allow {num(DEVIATION_EPSILON_BPS)} bps of floating-point slack, so{" "}
           {PEG_BADGE_MAX_USD} USD is exactly {ON_PEG_MAX_BPS} bps.
         </p>

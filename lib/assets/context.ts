@@ -19,7 +19,7 @@ import {
   type AlternativeAsset,
   type ResolvedAsset,
 } from "./resolve";
-import { snapshotWarning, staleReason, staleWarning, W, type Warning } from "./warnings";
+import { snapshotWarnings, staleReason, staleWarning, W, type Warning } from "./warnings";
 
 export interface Sourced<T> {
   value: T | null;
@@ -153,7 +153,7 @@ export async function loadAssetContext(
     }
   }
   if (pools) warnings.push(...pools.warnings);
-  if (supplySnapshot && !supplySnapshot.ok) warnings.push(snapshotWarning(supplySnapshot));
+  if (supplySnapshot) warnings.push(...snapshotWarnings(supplySnapshot));
 
   return {
     ok: true,

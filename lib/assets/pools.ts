@@ -4,7 +4,7 @@
  * contracts from the market provider's coin detail (cached 24 h), mapped to the aggregator's
  * chains by COINGECKO_PLATFORM_DEX_CHAINS. One pool call per chain and contract.
  */
-import { canonicalChain, COINGECKO_PLATFORM_DEX_CHAINS, DEX_CHAINS } from "@/lib/domain/chains";
+import { canonicalChain, DEX_CHAINS, dexChainOfPlatform } from "@/lib/domain/chains";
 import type { ContractAddress, DexPool } from "@/lib/domain/types";
 import { isTokenAddress } from "@/lib/providers/segments";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
@@ -41,7 +41,7 @@ export interface PoolsRead {
 export function dexTargets(contracts: readonly ContractAddress[]): PoolTarget[] {
   const out: PoolTarget[] = [];
   for (const c of contracts) {
-    const chain = COINGECKO_PLATFORM_DEX_CHAINS[c.platform];
+    const chain = dexChainOfPlatform(c.platform);
     if (!chain || !isTokenAddress(chain, c.address)) continue;
     if (!out.some((t) => t.chain === chain)) out.push({ chain, address: c.address });
   }

@@ -4,6 +4,7 @@
  * by several assets (five are called USDS) resolves to the largest by circulating supply and the
  * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
  */
+import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
 import { isSelector } from "./selector-syntax";
@@ -16,7 +17,8 @@ export interface AggregateRef {
   symbol: string;
   name: string;
   geckoId: string | null;
-  circulatingUsd: number;
+  /** Null when the aggregate has no current record. */
+  circulatingUsd: number | null;
   backing: BackingLabel | null;
   pegType: string;
 }
@@ -49,7 +51,7 @@ export interface AlternativeAsset {
   name: string;
   defillamaId: string;
   coingeckoId: string | null;
-  circulatingUsd: number;
+  circulatingUsd: number | null;
   /** Its readable selector (`preferredSelector`), when the caller has the aggregate list. */
   selector?: string;
 }
@@ -160,7 +162,7 @@ export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Res
   // 2. Symbol, any case: the largest by circulating supply wins; the rest are reported.
   const bySymbol = aggregate
     .filter((a) => a.symbol.toLowerCase() === needle)
-    .sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+    .sort(largestSupplyFirst);
   const winner = bySymbol[0];
   if (winner) {
     return {

@@ -211,6 +211,21 @@ export const W = {
   ),
 } as const;
 
+/**
+ * Points of a price series that were not prices (zero, negative, non-finite): dropped and
+ * counted, never read as a −10,000 bps depeg. `of` names the series, e.g. "the 30-day price
+ * history of USDT".
+ */
+export function pricesDropped(count: number, of: string): Warning {
+  const points = count === 1 ? "1 price point" : `${count} price points`;
+  return warning(
+    CG,
+    "market",
+    "market_prices_dropped",
+    `${points} of ${of} were zero, negative or not a number and were dropped.`,
+  );
+}
+
 /** What a copy past its fresh time is of: whose data, for the warning's source and code. */
 const STALE_SUBJECTS = {
   market: [CG, "market"],
@@ -244,7 +259,11 @@ export function staleWarning(
   );
 }
 
-/** A scheduled on-chain snapshot that could not be read (its sentence comes from the read layer). */
+/**
+ * A scheduled on-chain snapshot that could not be read, or one of a read snapshot's issues
+ * (truncated, partial, rows dropped, scheduler stale): code `onchain_<reason>`, the sentence
+ * from the read layer.
+ */
 export function snapshotWarning(read: { reason: string; warning: string }): Warning {
   return {
     source: "Dune",
@@ -252,6 +271,15 @@ export function snapshotWarning(read: { reason: string; warning: string }): Warn
     code: `onchain_${read.reason}`,
     message: read.warning,
   };
+}
+
+/** Every warning a snapshot read carries: why it is unavailable, or what is wrong with it. */
+export function snapshotWarnings(
+  read:
+    | { ok: false; reason: string; warning: string }
+    | { ok: true; issues: readonly { reason: string; warning: string }[] },
+): Warning[] {
+  return read.ok ? read.issues.map(snapshotWarning) : [snapshotWarning(read)];
 }
 
 /** Adds `w` unless the same sentence is already there. */

@@ -22,7 +22,7 @@ import {
   type PriceHistory,
 } from "@/lib/snapshot/history";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
-import type { Warning } from "@/lib/assets/warnings";
+import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
@@ -37,6 +37,8 @@ export interface SeriesRead {
   asOf: number;
   stale: boolean;
   prices: PriceHistory["prices"];
+  /** Points the provider sent that were not prices (dropped, counted). */
+  droppedPrices: number;
 }
 
 export interface CoinEvents {
@@ -88,7 +90,13 @@ async function read(coingeckoId: string, days: LongRangeDays, signal?: AbortSign
   const upstream = calledUpstream(r);
   // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
   if (r.value.prices.length === 0) return { series: null, upstream };
-  const series = { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
+  const series = {
+    days,
+    asOf: r.storedAt,
+    stale: r.source === "stale",
+    prices: r.value.prices,
+    droppedPrices: r.value.droppedPrices,
+  };
   return { series, upstream };
 }
 
@@ -132,7 +140,13 @@ export async function loadCoinEvents(
   const upstream = hourlyRead.upstream || dailyRead.upstream;
   const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
-  for (const s of series) if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+  for (const s of series) {
+    if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+    if (s.droppedPrices > 0)
+      warnings.push(
+        pricesDropped(s.droppedPrices, `the ${s.days}-day price history of ${coin.symbol}`),
+      );
+  }
   if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));
   if (window === "365d" && !daily) warnings.push(historyUnavailable(coin.symbol, 365));
   if (series.length === 0) return { coin, events: null, series, warnings, upstream };

@@ -9,7 +9,7 @@
 import { loadAssetContext } from "@/lib/assets/context";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
-import { pegDeviationBps } from "@/lib/domain/peg";
+import { seriesJson } from "@/lib/peg-history/series";
 import {
   loadCoinEvents,
   type CoinEvents,
@@ -51,13 +51,7 @@ function chartSeries(c: CoinEvents, window: EventsWindow) {
   const fromMs = src.asOf - EVENTS_WINDOW_MS[window];
   return {
     granularity: src.days === 90 ? "hourly" : "daily",
-    points: src.prices
-      .filter((p) => p.timestampMs >= fromMs)
-      .map((p) => ({
-        t: p.timestampMs,
-        price: p.priceUsd,
-        deviation_bps: pegDeviationBps(p.priceUsd) ?? 0,
-      })),
+    points: seriesJson(src.prices.filter((p) => p.timestampMs >= fromMs)),
   };
 }
 

@@ -5,7 +5,7 @@
  * other address stays "unlabeled wallet" (no inference, no deanonymization).
  */
 import { resolveSelector } from "@/lib/assets/selector";
-import { snapshotWarning, warningFields } from "@/lib/assets/warnings";
+import { snapshotWarnings, warningFields } from "@/lib/assets/warnings";
 import type { CexFlowRow } from "@/lib/snapshot/query-rows";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
@@ -65,7 +65,7 @@ export async function getFlows(
     readSnapshot("cexFlows", { signal }),
     readSnapshot("chainMigration", { signal }),
   ]);
-  const warnings = [protocol, cex, migration].flatMap((s) => (s.ok ? [] : [snapshotWarning(s)]));
+  const warnings = [protocol, cex, migration].flatMap(snapshotWarnings);
   const bySymbol = <T extends { token_symbol: string }>(rows: T[]) =>
     symbol === null ? rows : rows.filter((r) => r.token_symbol.toLowerCase() === symbol);
   const wallet = input.wallet;

@@ -4,7 +4,7 @@
  * the scheduled on-chain snapshot. Issuers come from the registry; an asset outside it is its
  * own issuer, under its asset name (`issuer_source: "asset-name"`).
  */
-import { snapshotWarning, W, warningFields, type Warning } from "@/lib/assets/warnings";
+import { snapshotWarnings, W, warningFields, type Warning } from "@/lib/assets/warnings";
 import {
   issuerChainTreemap,
   issuerMarketConcentration,
@@ -39,7 +39,7 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
   const warnings: Warning[] = [];
   if (aggregate.source === "stale")
     warnings.push(W.aggregateStale(aggregate.storedAt, aggregate.error));
-  if (!exposure.ok) warnings.push(snapshotWarning(exposure));
+  warnings.push(...snapshotWarnings(exposure));
 
   const assets = listedAssets(aggregate.value.assets);
   const issuerName = (a: (typeof assets)[number]) => issuerOf(a) ?? a.name;
@@ -91,7 +91,7 @@ export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
         })),
       },
       concentration: {
-        hhi: market.hhi ?? 0,
+        hhi: market.hhi,
         top_issuer: market.topIssuer
           ? { name: market.topIssuer, share_pct: (market.topIssuerShare ?? 0) * 100 }
           : null,

@@ -33,6 +33,7 @@ export async function getPegHistory(
   if (ctx.asset.coingeckoId === null) warnings.push(W.historyNotListed);
   else if (series.points === null) warnings.push(W.historyUnavailable);
   if (series.staleWarning) warnings.push(series.staleWarning);
+  if (series.droppedWarning) warnings.push(series.droppedWarning);
   // As of the series' fetch time: stable body (and ETag) while the series is cached.
   const statsAt = series.asOf ?? now();
   const mv = marketView(ctx);

@@ -8,7 +8,7 @@ import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";
 import { once } from "@/lib/render-once";
-import { staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
+import { pricesDropped, staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 
@@ -39,12 +39,14 @@ export function depegStatsJson(s: DepegStats) {
 }
 export type DepegStatsJson = ReturnType<typeof depegStatsJson>;
 
+/** The chart points; a point without a price has no deviation and is left out (never 0 bps). */
 export function seriesJson(points: readonly PricePoint[]) {
-  return points.map((p) => ({
-    t: p.timestampMs,
-    price: p.priceUsd,
-    deviation_bps: pegDeviationBps(p.priceUsd) ?? 0,
-  }));
+  return points.flatMap((p) => {
+    const deviation = pegDeviationBps(p.priceUsd);
+    return deviation === null
+      ? []
+      : [{ t: p.timestampMs, price: p.priceUsd, deviation_bps: deviation }];
+  });
 }
 
 export interface WindowSeries {
@@ -54,6 +56,8 @@ export interface WindowSeries {
   staleWarning: Warning | null;
   /** The read needed a provider call. */
   upstream: boolean;
+  /** Points the provider sent that were not prices: the warning with their count, or null. */
+  droppedWarning: Warning | null;
 }
 
 /** Price history for a window; null points when the market provider is unavailable. */
@@ -62,7 +66,8 @@ export async function loadWindowSeries(
   window: DepegWindow,
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
-  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null, upstream: false };
+  if (!coingeckoId)
+    return { points: null, asOf: null, staleWarning: null, droppedWarning: null, upstream: false };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
     readWindowSeries(coingeckoId, window, signal),
   );
@@ -79,13 +84,16 @@ async function readWindowSeries(
     const warning = reason && staleWarning("history", reason, r.storedAt);
     // An empty series (a valid, negatively cached answer) measures nothing: unavailable.
     const points = r.value.prices.length > 0 ? r.value.prices : null;
+    const dropped = r.value.droppedPrices;
     return {
       points,
       asOf: points ? r.storedAt : null,
       staleWarning: points ? warning : null,
+      droppedWarning:
+        dropped > 0 ? pricesDropped(dropped, `the ${WINDOW_DAYS[window]}-day price history`) : null,
       upstream: calledUpstream(r),
     };
   } catch {
-    return { points: null, asOf: null, staleWarning: null, upstream: false };
+    return { points: null, asOf: null, staleWarning: null, droppedWarning: null, upstream: false };
   }
 }

@@ -8,7 +8,7 @@ import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
-import { addWarning, snapshotWarning, W, warningFields } from "@/lib/assets/warnings";
+import { addWarning, snapshotWarnings, W, warningFields } from "@/lib/assets/warnings";
 import { pegBadge } from "@/lib/domain/badge";
 import { chainHhi, issuerShare } from "@/lib/domain/concentration";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
@@ -60,7 +60,8 @@ export async function getRiskConsole(
   // A coin the market provider does not list has no history to ask for: one warning says so.
   if (ctx.asset.coingeckoId === null) addWarning(warnings, W.historyNotListed);
   else if (day.points === null || month.points === null) warnings.push(W.historyUnavailable);
-  if (!exposure.ok) addWarning(warnings, snapshotWarning(exposure));
+  for (const w of snapshotWarnings(exposure)) addWarning(warnings, w);
+  for (const s of [day, month]) if (s.droppedWarning) addWarning(warnings, s.droppedWarning);
 
   const stats: Record<DepegWindow, ReturnType<typeof depegStats>> = {
     "24h": depegStats(day.points ?? [], "24h", dayAt),

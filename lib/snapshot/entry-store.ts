@@ -10,7 +10,8 @@ import { entryState, FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, waitDeadline } from ".
 import { markStoreDown } from "./local-state";
 import { markerSeconds, type ReadPolicy } from "./policy";
 
-export const CACHE_ENTRY_VERSION = 1;
+/** Bumped whenever a stored value's shape changes (2: snapshot metadata, dropped price counts). */
+export const CACHE_ENTRY_VERSION = 2;
 /** How often a request waiting on another holder looks for its entry. */
 export const FILL_POLL_MS = 50;
 const MS_PER_SECOND = 1_000;

@@ -35,10 +35,13 @@ interface ReadOpts {
 
 export interface PriceHistory {
   prices: PricePoint[];
+  /** Points the provider sent that were not prices (dropped by the provider mapping). */
+  droppedPrices: number;
 }
 
 const priceHistoryShape = z.object({
   prices: z.array(z.object({ timestampMs: z.number(), priceUsd: z.number() })),
+  droppedPrices: z.number().int().nonnegative(),
 });
 const supplyShape = z.array(z.object({ timestampMs: z.number(), circulatingUsd: z.number() }));
 
@@ -52,7 +55,10 @@ export function readLongPriceHistory(
     kv: opts.kv ?? getKv(),
     key: `history:v1:coingecko:market-chart:${coingeckoId}:${days}`,
     schema: priceHistoryShape,
-    fetch: async () => ({ prices: (await fetchMarketChart(coingeckoId, days)).prices }),
+    fetch: async () => {
+      const chart = await fetchMarketChart(coingeckoId, days);
+      return { prices: chart.prices, droppedPrices: chart.droppedPrices };
+    },
     isEmpty: (v) => v.prices.length === 0,
     signal: opts.signal,
     now: opts.now,

@@ -15,6 +15,7 @@ import {
   type StackedRow,
   type SupplyHistorySummary,
 } from "@/lib/domain/supply-history";
+import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { SupplyPoint } from "@/lib/domain/types";
 import { readTotalSupplyHistory } from "@/lib/snapshot/history";
 import { readAggregate, readSupplyHistory } from "@/lib/snapshot/live";
@@ -82,7 +83,7 @@ export async function getMarketSupplyHistory(signal?: AbortSignal): Promise<Mark
   ]);
   const top = (aggregate?.value.assets ?? [])
     .filter((a) => a.pegType === USD_PEG_TYPE && /^\d+$/.test(a.id))
-    .sort((a, b) => b.circulatingUsd - a.circulatingUsd)
+    .sort(largestSupplyFirst)
     .slice(0, MARKET_TOP_COINS);
   const series = await Promise.all(top.map((a) => settle(readSupplyHistory(a.id, { signal }))));
   const warnings: string[] = [];

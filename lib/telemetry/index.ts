@@ -30,11 +30,27 @@ export type CacheEvent =
 
 const RECENT_CALLS_KEPT = 50;
 
+/**
+ * The last read of one scheduled snapshot in this process: why it was unavailable, or what its
+ * read-time issues are computed from (`lib/snapshot/snapshot-quality.ts`), for `/api/health`.
+ */
+export type SnapshotNote =
+  | { ok: false; reason: string; warning: string }
+  | {
+      ok: true;
+      ttlSeconds: number;
+      executionEndedAt: string;
+      state: string;
+      truncated: boolean;
+      droppedRows: number;
+    };
+
 class Telemetry {
   readonly startedAt = Date.now();
   private readonly calls = new Map<string, Counter>();
   private readonly cache = new Map<string, number>();
   private readonly recent: (ProviderCallRecord & { at: string })[] = [];
+  private readonly snapshots = new Map<string, SnapshotNote>();
 
   recordProviderCall(r: ProviderCallRecord): void {
     const key = `${r.provider} ${r.endpoint} ${r.outcome}`;
@@ -58,6 +74,15 @@ class Telemetry {
   recordCache(scope: string, event: CacheEvent): void {
     const key = `${scope} ${event}`;
     this.cache.set(key, (this.cache.get(key) ?? 0) + 1);
+  }
+
+  /** `name` is a configured snapshot's name (`supplyByChain`, …) — never a user value. */
+  recordSnapshot(name: string, note: SnapshotNote): void {
+    this.snapshots.set(name, note);
+  }
+
+  snapshotNote(name: string): SnapshotNote | undefined {
+    return this.snapshots.get(name);
   }
 
   providerCalls(): Counter[] {
@@ -90,6 +115,7 @@ class Telemetry {
     this.calls.clear();
     this.cache.clear();
     this.recent.length = 0;
+    this.snapshots.clear();
   }
 }
 

@@ -20,6 +20,7 @@ import {
   PROVIDERS,
   type Provider,
   type Scenario,
+  type TransformScenario,
   type ScenarioOptions,
 } from "../../fake-upstream/server";
 import { freePort } from "../../helpers/redis-server";
@@ -55,7 +56,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
  */
 const MARGIN_MS = 700;
 
-type FaultName = Scenario | "refused";
+/** The answer-changing scenarios are not faults (tests/integration/routes/snapshot-quality.test.ts). */
+type FaultName = Exclude<Scenario, TransformScenario> | "refused";
 const COMMON_FAULTS: FaultName[] = [
   "refused",
   "hang",

@@ -1,5 +1,6 @@
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
+import { largestSupplyFirst } from "@/lib/domain/supply";
 import { aggregateRefs } from "./market-refs";
 
 const aggregate = aggregateRefs("fixture");
@@ -107,7 +108,7 @@ describe("selectors over the whole market", () => {
     const bySymbol = (s: string) => fullMarket.filter((a) => a.symbol === s);
     expect(preferredSelector(bySymbol("USD+")[0]!, fullMarket)).toBe("usd+");
     expect(preferredSelector(bySymbol("eUSD(v2)")[0]!, fullMarket)).toBe("eusd(v2)");
-    const usds = bySymbol("USDS").sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+    const usds = bySymbol("USDS").sort(largestSupplyFirst);
     expect(preferredSelector(usds[0]!, fullMarket)).toBe("usds");
     const sperax = usds.find((a) => a.geckoId === "sperax-usd")!;
     expect(preferredSelector(sperax, fullMarket)).toBe("sperax-usd");

@@ -17,6 +17,7 @@ import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
 import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
 import {
+  CACHE_ENTRY_VERSION,
   CoolingDownError,
   EmptyAnswerError,
   markerKey,
@@ -81,7 +82,7 @@ describe("fresh, miss and single-flight", () => {
 
   it("serves a stored fresh entry with zero upstream calls (this process never saw it)", async () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 2 }));
-    await kv.set(key, { v: 1, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
+    await kv.set(key, { v: CACHE_ENTRY_VERSION, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
     const r = await read();
     expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S });
     expect(fetch).not.toHaveBeenCalled();
@@ -409,7 +410,7 @@ describe("across instances (the refresh marker)", () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
     await kv.setIfAbsent(markerKey(key), { state: "running" }, 5);
     setTimeout(() => {
-      void kv.set(key, { v: 1, storedAt: T0, value: { n: 42 } }, 600);
+      void kv.set(key, { v: CACHE_ENTRY_VERSION, storedAt: T0, value: { n: 42 } }, 600);
     }, 60);
     await expect(read()).resolves.toMatchObject({ value: { n: 42 }, source: "cache" });
     expect(fetch).not.toHaveBeenCalled();

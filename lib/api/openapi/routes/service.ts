@@ -18,6 +18,14 @@ export const healthResponseSchema = z.object({
       type: z.enum(["aggregate", "market", "liquidity", "on-chain-scheduled"]),
       configured: z.boolean(),
       lastCall: lastCall.nullable(),
+      warnings: z
+        .array(z.string())
+        .describe(
+          "What is wrong with this source's data as last read by this instance (scheduled on-chain snapshots: truncated, partial, rows dropped, scheduler stale, unavailable).",
+        ),
+      warning_codes: z
+        .array(z.string())
+        .describe("The code of each entry of `warnings`, in order (e.g. `onchain_truncated`)."),
     }),
   ),
   cache: z.object({

@@ -21,6 +21,7 @@ import {
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import type { CachedRead } from "@/lib/snapshot/read-through";
 import type { Warning } from "@/lib/assets/warnings";
 
@@ -36,6 +37,8 @@ export interface SeriesRead {
   days: LongRangeDays;
   asOf: number;
   stale: boolean;
+  /** Stale because the market provider's call budget is spent. */
+  staleOverBudget: boolean;
   prices: PriceHistory["prices"];
 }
 
@@ -69,22 +72,44 @@ export const staleHistory = (symbol: string, days: LongRangeDays) =>
     "long_history_stale",
     `the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
   );
+/** Over the call budget, the code is the budget's (`market_rate_budget`), stale copy or none. */
+const BUDGET_CODE = "market_rate_budget";
+export const historyOverBudget = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    BUDGET_CODE,
+    `rate budget reached; the ${days}-day price history of ${symbol} is unavailable for now, so its depeg events are not listed.`,
+  );
+export const staleHistoryOverBudget = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    BUDGET_CODE,
+    `rate budget reached; the ${days}-day price history of ${symbol} was not refreshed, so events are from the last stored copy.`,
+  );
 
+/** A series, or why there is none: the call budget (`budget`) or anything else (null). */
 async function read(
   coingeckoId: string,
   days: LongRangeDays,
   signal?: AbortSignal,
-): Promise<SeriesRead | null> {
+): Promise<SeriesRead | "budget" | null> {
   let r: CachedRead<PriceHistory>;
   try {
     r = await readLongPriceHistory(coingeckoId, days, { signal });
-  } catch {
-    return null;
+  } catch (error) {
+    return isRateBudgetError(error) ? "budget" : null;
   }
   // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
   if (r.value.prices.length === 0) return null;
-  return { days, asOf: r.storedAt, stale: r.source === "stale", prices: r.value.prices };
+  const stale = r.source === "stale";
+  return {
+    days,
+    asOf: r.storedAt,
+    stale,
+    staleOverBudget: stale && isRateBudgetError(r.error),
+    prices: r.value.prices,
+  };
 }
+
+const seriesOrNull = (r: SeriesRead | "budget" | null) => (r === "budget" ? null : r);
 
 const endOf = (e: DepegEvent, lastMs: number) => e.endMs ?? lastMs;
 const overlaps = (a: DepegEvent, b: DepegEvent, lastMs: number) =>
@@ -109,15 +134,23 @@ export async function loadCoinEvents(
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
   if (!id) return { coin, events: null, series: [], warnings: [notMeasured(coin.symbol)] };
-  const [hourly, daily] = await Promise.all([
+  const [hourlyRead, dailyRead] = await Promise.all([
     read(id, 90, signal),
     window === "365d" ? read(id, 365, signal) : Promise.resolve(null),
   ]);
+  const [hourly, daily] = [seriesOrNull(hourlyRead), seriesOrNull(dailyRead)];
   const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
-  for (const s of series) if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
-  if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));
-  if (window === "365d" && !daily) warnings.push(historyUnavailable(coin.symbol, 365));
+  for (const s of series) {
+    if (s.staleOverBudget) warnings.push(staleHistoryOverBudget(coin.symbol, s.days));
+    else if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+  }
+  const missing = (r: SeriesRead | "budget" | null, days: LongRangeDays) => {
+    if (r === "budget") warnings.push(historyOverBudget(coin.symbol, days));
+    else if (!r) warnings.push(historyUnavailable(coin.symbol, days));
+  };
+  missing(hourlyRead, 90);
+  if (window === "365d") missing(dailyRead, 365);
   if (series.length === 0) return { coin, events: null, series, warnings };
 
   const h = hourly ? detectDepegEvents(hourly.prices) : null;

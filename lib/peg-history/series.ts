@@ -10,6 +10,7 @@ import type { PricePoint } from "@/lib/domain/types";
 import { once } from "@/lib/render-once";
 import { staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 
 /** The market provider's history request for each window. */
 export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {
@@ -48,6 +49,8 @@ export function seriesJson(points: readonly PricePoint[]) {
 
 export interface WindowSeries {
   points: PricePoint[] | null;
+  /** No points because the market provider's call budget is spent (`market_rate_budget`). */
+  overBudget: boolean;
   asOf: number | null;
   /** A copy past its fresh time: the warning that says so (null when fresh). */
   staleWarning: Warning | null;
@@ -59,7 +62,7 @@ export async function loadWindowSeries(
   window: DepegWindow,
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
-  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null };
+  if (!coingeckoId) return { points: null, overBudget: false, asOf: null, staleWarning: null };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
     readWindowSeries(coingeckoId, window, signal),
   );
@@ -76,8 +79,13 @@ async function readWindowSeries(
     const warning = reason && staleWarning("history", reason, r.storedAt);
     // An empty series (a valid, negatively cached answer) measures nothing: unavailable.
     const points = r.value.prices.length > 0 ? r.value.prices : null;
-    return { points, asOf: points ? r.storedAt : null, staleWarning: points ? warning : null };
-  } catch {
-    return { points: null, asOf: null, staleWarning: null };
+    return {
+      points,
+      overBudget: false,
+      asOf: points ? r.storedAt : null,
+      staleWarning: points ? warning : null,
+    };
+  } catch (error) {
+    return { points: null, overBudget: isRateBudgetError(error), asOf: null, staleWarning: null };
   }
 }

@@ -145,7 +145,8 @@ export async function loadAssetContext(
     }
   }
   if (needs.tickers && geckoId && !marketNotFound) {
-    if (!tickers || tickers.value === null) warnings.push(W.tickersNoAnswer);
+    if (!tickers || tickers.value === null)
+      warnings.push(isRateBudgetError(tickers?.error) ? W.tickersBudget : W.tickersNoAnswer);
     else {
       if (tickers.value.length === 0) warnings.push(W.tickersEmpty);
       const why = staleReason(tickers);

@@ -77,8 +77,9 @@ async function targetsFor(
       contracts: "market-provider",
       upstream,
     };
-  } catch {
-    return { targets: [], warning: W.contractsNoAnswer, contracts: null };
+  } catch (error) {
+    const why = isRateBudgetError(error) ? W.contractsBudget : W.contractsNoAnswer;
+    return { targets: [], warning: why, contracts: null };
   }
 }
 
@@ -157,6 +158,7 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
   const asOf = Math.min(...ok.flatMap((r) => (r.asOf === null ? [] : [r.asOf])));
   const warnings: Warning[] = [];
   if (failedChains.length > 0) warnings.push(W.dexPartial(failedChains));
+  if (failed.some((r) => isRateBudgetError(r.error))) warnings.push(W.dexBudgetPartial);
   else if (value.length === 0) warnings.push(W.dexNoPools);
   if (stale) warnings.push(staleWarning("dex", stale, asOf));
   return { ...base, value, asOf, warnings };

@@ -21,6 +21,7 @@ import {
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 
@@ -36,6 +37,8 @@ export interface SeriesRead {
   days: LongRangeDays;
   asOf: number;
   stale: boolean;
+  /** Stale because the market provider's call budget is spent. */
+  staleOverBudget: boolean;
   prices: PriceHistory["prices"];
   /** Points the provider sent that were not prices (dropped, counted). */
   droppedPrices: number;
@@ -73,9 +76,22 @@ export const staleHistory = (symbol: string, days: LongRangeDays) =>
     "long_history_stale",
     `the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
   );
+/** Over the call budget, the code is the budget's (`market_rate_budget`), stale copy or none. */
+const BUDGET_CODE = "market_rate_budget";
+export const historyOverBudget = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    BUDGET_CODE,
+    `rate budget reached; the ${days}-day price history of ${symbol} is unavailable for now, so its depeg events are not listed.`,
+  );
+export const staleHistoryOverBudget = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    BUDGET_CODE,
+    `rate budget reached; the ${days}-day price history of ${symbol} was not refreshed, so events are from the last stored copy.`,
+  );
 
+/** A series, or why there is none: the call budget (`budget`) or anything else (null). */
 interface Read {
-  series: SeriesRead | null;
+  series: SeriesRead | "budget" | null;
   upstream: boolean;
 }
 const NOT_READ: Read = { series: null, upstream: false };
@@ -84,21 +100,25 @@ async function read(coingeckoId: string, days: LongRangeDays, signal?: AbortSign
   let r: CachedRead<PriceHistory>;
   try {
     r = await readLongPriceHistory(coingeckoId, days, { signal });
-  } catch {
-    return NOT_READ;
+  } catch (error) {
+    return { series: isRateBudgetError(error) ? "budget" : null, upstream: false };
   }
   const upstream = calledUpstream(r);
   // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
   if (r.value.prices.length === 0) return { series: null, upstream };
+  const stale = r.source === "stale";
   const series = {
     days,
     asOf: r.storedAt,
-    stale: r.source === "stale",
+    stale,
+    staleOverBudget: stale && isRateBudgetError(r.error),
     prices: r.value.prices,
     droppedPrices: r.value.droppedPrices,
   };
   return { series, upstream };
 }
+
+const seriesOrNull = (r: SeriesRead | "budget" | null) => (r === "budget" ? null : r);
 
 const endOf = (e: DepegEvent, lastMs: number) => e.endMs ?? lastMs;
 const overlaps = (a: DepegEvent, b: DepegEvent, lastMs: number) =>
@@ -135,20 +155,24 @@ export async function loadCoinEvents(
     read(id, 90, signal),
     window === "365d" ? read(id, 365, signal) : Promise.resolve(NOT_READ),
   ]);
-  const { series: hourly } = hourlyRead;
-  const { series: daily } = dailyRead;
+  const [hourly, daily] = [seriesOrNull(hourlyRead.series), seriesOrNull(dailyRead.series)];
   const upstream = hourlyRead.upstream || dailyRead.upstream;
   const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
   for (const s of series) {
-    if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
+    if (s.staleOverBudget) warnings.push(staleHistoryOverBudget(coin.symbol, s.days));
+    else if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
     if (s.droppedPrices > 0)
       warnings.push(
         pricesDropped(s.droppedPrices, `the ${s.days}-day price history of ${coin.symbol}`),
       );
   }
-  if (!hourly) warnings.push(historyUnavailable(coin.symbol, 90));
-  if (window === "365d" && !daily) warnings.push(historyUnavailable(coin.symbol, 365));
+  const missing = (r: SeriesRead | "budget" | null, days: LongRangeDays) => {
+    if (r === "budget") warnings.push(historyOverBudget(coin.symbol, days));
+    else if (!r) warnings.push(historyUnavailable(coin.symbol, days));
+  };
+  missing(hourlyRead.series, 90);
+  if (window === "365d") missing(dailyRead.series, 365);
   if (series.length === 0) return { coin, events: null, series, warnings, upstream };
 
   const h = hourly ? detectDepegEvents(hourly.prices) : null;

@@ -31,7 +31,8 @@ export async function getPegHistory(
   // The pool lookups' own warnings explain `dex_current_price`.
   const warnings = [...(ctx.pools?.warnings ?? [])];
   if (ctx.asset.coingeckoId === null) warnings.push(W.historyNotListed);
-  else if (series.points === null) warnings.push(W.historyUnavailable);
+  else if (series.points === null)
+    warnings.push(series.overBudget ? W.historyBudget : W.historyUnavailable);
   if (series.staleWarning) warnings.push(series.staleWarning);
   if (series.droppedWarning) warnings.push(series.droppedWarning);
   // As of the series' fetch time: stable body (and ETag) while the series is cached.

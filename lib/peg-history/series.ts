@@ -11,6 +11,7 @@ import { once } from "@/lib/render-once";
 import { pricesDropped, staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 
 /** The market provider's history request for each window. */
 export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {
@@ -51,6 +52,8 @@ export function seriesJson(points: readonly PricePoint[]) {
 
 export interface WindowSeries {
   points: PricePoint[] | null;
+  /** No points because the market provider's call budget is spent (`market_rate_budget`). */
+  overBudget: boolean;
   asOf: number | null;
   /** A copy past its fresh time: the warning that says so (null when fresh). */
   staleWarning: Warning | null;
@@ -67,7 +70,14 @@ export async function loadWindowSeries(
   signal?: AbortSignal,
 ): Promise<WindowSeries> {
   if (!coingeckoId)
-    return { points: null, asOf: null, staleWarning: null, droppedWarning: null, upstream: false };
+    return {
+      points: null,
+      overBudget: false,
+      asOf: null,
+      staleWarning: null,
+      droppedWarning: null,
+      upstream: false,
+    };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
     readWindowSeries(coingeckoId, window, signal),
   );
@@ -87,13 +97,21 @@ async function readWindowSeries(
     const dropped = r.value.droppedPrices;
     return {
       points,
+      overBudget: false,
       asOf: points ? r.storedAt : null,
       staleWarning: points ? warning : null,
       droppedWarning:
         dropped > 0 ? pricesDropped(dropped, `the ${WINDOW_DAYS[window]}-day price history`) : null,
       upstream: calledUpstream(r),
     };
-  } catch {
-    return { points: null, asOf: null, staleWarning: null, droppedWarning: null, upstream: false };
+  } catch (error) {
+    return {
+      points: null,
+      overBudget: isRateBudgetError(error),
+      asOf: null,
+      staleWarning: null,
+      droppedWarning: null,
+      upstream: false,
+    };
   }
 }

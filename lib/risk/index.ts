@@ -59,7 +59,8 @@ export async function getRiskConsole(
   const warnings = [...ctx.warnings, ...mv.warnings];
   // A coin the market provider does not list has no history to ask for: one warning says so.
   if (ctx.asset.coingeckoId === null) addWarning(warnings, W.historyNotListed);
-  else if (day.points === null || month.points === null) warnings.push(W.historyUnavailable);
+  else if (day.points === null || month.points === null)
+    warnings.push(day.overBudget || month.overBudget ? W.historyBudget : W.historyUnavailable);
   for (const w of snapshotWarnings(exposure)) addWarning(warnings, w);
   for (const s of [day, month]) if (s.droppedWarning) addWarning(warnings, s.droppedWarning);
 

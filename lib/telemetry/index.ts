@@ -25,8 +25,25 @@ interface Counter {
   maxDurationMs: number;
 }
 
+/**
+ * `wait`: one poll interval spent waiting on another holder's read; `cooling`: answered without
+ * asking upstream because the key's last read failed; `over-budget`: a provider call refused by
+ * its call budget; `local-budget`: a call counted against this process' share because the
+ * shared counter could not be read in time.
+ */
 export type CacheEvent =
-  "hit" | "memo" | "miss" | "stale" | "coalesced" | "error" | "write" | "bypass";
+  | "hit"
+  | "memo"
+  | "miss"
+  | "stale"
+  | "coalesced"
+  | "error"
+  | "write"
+  | "bypass"
+  | "wait"
+  | "cooling"
+  | "over-budget"
+  | "local-budget";
 
 const RECENT_CALLS_KEPT = 50;
 
@@ -101,6 +118,13 @@ class Telemetry {
 
   cacheCounters(): Record<string, number> {
     return Object.fromEntries(this.cache);
+  }
+
+  /** One cache event's count over every scope (e.g. how often a request waited on a holder). */
+  cacheEventCount(event: CacheEvent): number {
+    let n = 0;
+    for (const [key, count] of this.cache) if (key.endsWith(` ${event}`)) n += count;
+    return n;
   }
 
   lastOutcome(provider: ProviderName): (ProviderCallRecord & { at: string }) | undefined {

@@ -8,7 +8,8 @@
  *      asserted (no timed assertions: `npm run bench` measures latency under faults);
  *   2. nothing is cached for the failing provider (no write, no entry under its keys);
  *   3. no request reached the redirect target (the key never leaves for another origin);
- *   4. once the fault is gone, the next request uses the good answer (warning gone);
+ *   4. once the fault is gone and its cooldown over (a failed read leaves the key alone for
+ *      `FAILURE_COOLDOWN_MS` on every instance), the next request uses the good answer;
  *   5. /api/health still answers.
  * Every row's expected and observed result goes to test-results/reliability/fault-matrix.json.
  */
@@ -24,7 +25,13 @@ import {
   type ScenarioOptions,
 } from "../../fake-upstream/server";
 import { freePort } from "../../helpers/redis-server";
-import { forgetProcessState, peek, startHarness, type Harness } from "../helpers/harness";
+import {
+  endFailureCooldowns,
+  forgetProcessState,
+  peek,
+  startHarness,
+  type Harness,
+} from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   HEALTH,
@@ -251,6 +258,7 @@ describe("upstream fault matrix", () => {
           ),
         ].sort();
 
+        await endFailureCooldowns();
         const recovered = await timed(route.handler, route.url);
         const recoveredWarning =
           warningsOf(parseJson(recovered.text)).find((w) => w.startsWith(`${label} (`)) ?? null;

@@ -85,9 +85,9 @@ ${table(["Provider", "Fault", "Route", "Expected", "Observed", "Bad cache keys",
 export function retryStorm(rs: J): string {
   if (!rs) return notRun("the reliability integration tests");
   const b = rs.cooldown;
-  return `${when(rs)}. Failure cooldown: after ${b.thresholdFailures} consecutive failures of one key,
-reads of that key skip the upstream for ${b.cooldownMs} ms (lib/snapshot/freshness.ts); other
-instances see it through the key's refresh marker, rewritten as "cooling", which lapses with it.
+  return `${when(rs)}. Failure cooldown: after a failed read of one key, reads of that key skip the
+upstream for ${b.cooldownMs} ms (lib/snapshot/freshness.ts); other instances see it through the
+key's refresh marker, rewritten as "cooling", which lapses with it.
 
 ${table(
   [

@@ -1,9 +1,10 @@
-import { publicRoute } from "@/lib/api/response";
+import { FLAG_HEADERS, publicRoute } from "@/lib/api/response";
+import { publicOrigin } from "@/lib/api/origin";
 import { feedResponse } from "@/lib/depegs/feed-response";
 
 export const dynamic = "force-dynamic";
 
 /** JSON Feed 1.1 of the latest depeg events. */
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute((request) =>
-  feedResponse("json", request),
+  feedResponse("json", request, publicOrigin(request), FLAG_HEADERS),
 );

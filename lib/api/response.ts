@@ -11,6 +11,7 @@
  */
 export {
   FLAG_HEADER,
+  FLAG_HEADERS,
   HOLDER_ANALYTICS_SUPPORTED,
   jsonOk,
   jsonSpecification,
@@ -22,6 +23,7 @@ export {
   errorBodySchema,
   jsonError,
   methodNotAllowed,
+  notFound,
   type ErrorCode,
 } from "./errors";
 export { etagOf, headFrom, optionsResponse, withConditional } from "./conditional";

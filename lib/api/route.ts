@@ -31,13 +31,15 @@ export function safeHandler(handler: (request: Request) => Promise<Response>) {
 
 /**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
- * DELETE answer 405 with `Allow`, touching neither cache nor provider.
+ * DELETE answer 405 with `Allow`, touching neither cache nor provider (other methods never reach
+ * a route: ./method-guard.ts answers them the same way). The catch is outermost,
+ * so a failure in the memo or the ETag layer is a JSON 500 too, never Next's own error answer.
  */
 export function publicRoute(
   get: (request: Request) => Promise<Response>,
   opts: { now?: () => number } = {},
 ) {
-  const GET = withConditional(withMemo(safeHandler(get), opts.now ?? Date.now));
+  const GET = safeHandler(withConditional(withMemo(get, opts.now ?? Date.now)));
   const reject = async () => methodNotAllowed();
   return {
     GET,

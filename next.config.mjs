@@ -12,6 +12,20 @@ const SECURITY_HEADERS = [
   },
 ];
 
+/**
+ * HSTS on every answer served over https: the platform or the TLS-terminating proxy in front of
+ * `next start` says so in `X-Forwarded-Proto` (its first hop; `next start` itself speaks plain
+ * http, where browsers ignore the header anyway). Two years, this host only: subdomains and the
+ * preload list are the operator's decision (README "Security headers").
+ */
+// lib/api/method-guard.ts sends the same value on the 405 it answers itself (a unit test).
+const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
+const HSTS = {
+  source: "/:path*",
+  has: [{ type: "header", key: "x-forwarded-proto", value: "(?:https|HTTPS)(?:\\s*,.*)?" }],
+  headers: [{ key: "Strict-Transport-Security", value: `max-age=${HSTS_MAX_AGE_SECONDS}` }],
+};
+
 const DEV = process.env.NODE_ENV === "development";
 
 /**
@@ -89,6 +103,7 @@ const nextConfig = {
   serverExternalPackages: ["redis", "@redis/client"],
   expireTime: PAGE_EXPIRE_SECONDS,
   experimental: { sri: { algorithm: "sha256" } },
+  // A path under /api that no route serves answers the routes' 404 JSON (app/api/no-route).
   async rewrites() {
     return {
       beforeFiles: [
@@ -98,11 +113,13 @@ const nextConfig = {
           destination: UNKNOWN_ASSET_PATH,
         },
       ],
+      fallback: [{ source: "/api/:path*", destination: "/api/no-route" }],
     };
   },
   async headers() {
     return [
       { source: "/:path*", headers: SECURITY_HEADERS },
+      HSTS,
       {
         source: "/((?!api/).*)",
         headers: [{ key: "Content-Security-Policy", value: PAGE_CSP }],

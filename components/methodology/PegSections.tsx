@@ -99,6 +99,12 @@ coverage        = covered time ÷ window length`}</Formula>
           future peg stability. Yield-bearing (NAV) tokens drift above 1.00 USD by design and are
           flagged as such rather than as a depeg.
         </p>
+        <p>
+          The embeddable SVG badge checks fresh prices only: when the market price is an old copy
+          (its refresh failed, the call budget is spent or a refresh is still under way) it says
+          “stale” with the time that price is from, never “within peg”, and a stale aggregate price
+          is left out of the agreement check.
+        </p>
       </MethodSection>
     </>
   );

@@ -9,6 +9,10 @@ import { noteUpstream } from "./spend";
 export const HOLDER_ANALYTICS_SUPPORTED = false as const;
 /** The same flag as a header, on answers whose body is not a data response. */
 export const FLAG_HEADER = "X-Holder-Analytics-Supported";
+/** The flag header, for answers whose body is not JSON (the badge, the feeds, this document). */
+export const FLAG_HEADERS: Readonly<Record<string, string>> = {
+  [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED),
+};
 
 export interface CachePolicy {
   /** Shared-cache freshness (CDN `s-maxage`), seconds. */
@@ -110,7 +114,7 @@ export function jsonSpecification(body: object, cache: CachePolicy): Response {
   return serialised(
     JSON.stringify(body),
     200,
-    { "Cache-Control": cacheControlOf(cache), [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED) },
+    { "Cache-Control": cacheControlOf(cache), ...FLAG_HEADERS },
     true,
   );
 }

@@ -47,6 +47,11 @@ export function methodNotAllowed(): Response {
   );
 }
 
+/** 404 for a path no route serves (`app/api/no-route`) or a route switched off. */
+export function notFound(): Response {
+  return jsonError(404, "not_found", "No route matches this path.");
+}
+
 /** Turn a zod failure on query parameters into one user-safe sentence. */
 export function describeInputError(error: z.ZodError): string {
   const issue = error.issues[0];

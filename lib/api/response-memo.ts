@@ -17,7 +17,8 @@
  *   there carries a warning).
  * - Errors, 404s and bodies built with no cache policy (the health report) are never kept, so
  *   1,000 distinct invalid selectors add nothing here.
- * - The key is the path plus the query parameters in sorted order; the map is capped
+ * - The key is the public origin (`./origin`: links in an answer name it), the path and the
+ *   query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
  * - Past `RESPONSE_MEMO_MS` a kept answer stays for `RESPONSE_MEMO_GRACE_MS` more: a request
  *   then gets the kept text at once and starts one background build of that key (one at a time
@@ -46,11 +47,14 @@ export const RESPONSE_MEMO_MAX_ENTRIES = 256;
 /** A serialised answer: the exact body text, its headers, and its ETag once computed. */
 export type KeptAnswer = SerialisedBody;
 
-/** Path plus query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer). */
-export function responseMemoKey(url: string): string {
+/**
+ * Origin, path and query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer).
+ * `origin` is the public origin the answer's links use, not the URL's (the server's own address).
+ */
+export function responseMemoKey(url: string, origin = ""): string {
   const u = new URL(url);
   u.searchParams.sort();
-  return `${u.pathname}?${u.searchParams.toString()}`;
+  return `${origin}${u.pathname}?${u.searchParams.toString()}`;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.response-memo");

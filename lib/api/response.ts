@@ -12,6 +12,7 @@
  */
 export {
   FLAG_HEADER,
+  FLAG_HEADERS,
   HOLDER_ANALYTICS_SUPPORTED,
   jsonOk,
   jsonSpecification,
@@ -23,6 +24,7 @@ export {
   errorBodySchema,
   jsonError,
   methodNotAllowed,
+  notFound,
   type ErrorCode,
 } from "./errors";
 export { etagOf, headFrom, optionsResponse, withConditional } from "./conditional";

@@ -32,19 +32,22 @@ export function safeHandler(handler: (request: Request) => Promise<Response>) {
 
 /**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
- * DELETE answer 405 with `Allow`, touching neither cache nor provider (nor the rate limiter).
+ * DELETE answer 405 with `Allow`, touching neither cache nor provider (nor the rate limiter;
+ * other methods never reach a route: ./method-guard.ts answers them the same way).
  * GET and HEAD count against the client's allowance of `opts.limit` (`./rate-limit`; default
  * "api", `false` only for the bench's framework baseline). The limiter sits inside the ETag
- * wrapper, so a 304 carries its headers too, and outside the memo, which it sees answer.
+ * wrapper, so a 304 carries its headers too, and outside the memo, which it sees answer. The
+ * catch is outermost, so a failure in the memo, the limiter or the ETag layer is a JSON 500 too,
+ * never Next's own error answer.
  */
 export function publicRoute(
   get: (request: Request) => Promise<Response>,
   opts: { now?: () => number; limit?: LimitBucket | false } = {},
 ) {
   const now = opts.now ?? Date.now;
-  const answer = withMemo(safeHandler(get), now);
+  const answer = withMemo(get, now);
   const limit = opts.limit ?? "api";
-  const GET = withConditional(limit ? withRateLimit(answer, limit) : answer);
+  const GET = safeHandler(withConditional(limit ? withRateLimit(answer, limit) : answer));
   const reject = async () => methodNotAllowed();
   return {
     GET,

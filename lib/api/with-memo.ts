@@ -8,6 +8,7 @@
  * build per key replaces it (or drops it when the new answer may not be kept).
  */
 import { withinAnswerScope } from "@/lib/snapshot/answer-scope";
+import { publicOrigin } from "./origin";
 import { isCacheable, rememberSerialised, serialisedOf, type SerialisedBody } from "./body";
 import {
   endRebuild,
@@ -49,7 +50,7 @@ function rebuildInBackground(key: string, request: Request, get: Get, now: () =>
 
 export function withMemo(get: Get, now: () => number) {
   return async (request: Request): Promise<Response> => {
-    const key = responseMemoKey(request.url);
+    const key = responseMemoKey(request.url, publicOrigin(request));
     const kept = responseMemo().lookup(key, now());
     if (!kept) return build(key, request, get, now, false);
     if (kept.stale) rebuildInBackground(key, request, get, now);

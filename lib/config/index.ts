@@ -62,6 +62,17 @@ const httpUrl = z
   .refine((u) => !/[?#]/.test(u), "must not contain a query string or fragment")
   .transform((u) => u.replace(/\/+$/, ""));
 
+/** Hosts a plain-http `PUBLIC_BASE_URL` may name in production: this machine only. */
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The public origin links are built on: scheme, host and port only (links add their paths). */
+const publicBaseUrl = httpUrl
+  .refine(
+    (u) => new URL(u).pathname === "/" && !new URL(u).username && !new URL(u).password,
+    "must be an origin such as https://intel.example.com (no path, no credentials)",
+  )
+  .transform((u) => new URL(u).origin);
+
 const redisUrl = z
   .string()
   .refine((u) => /^rediss?:\/\/[^\s]+$/i.test(u), "must look like redis://host:port");
@@ -105,6 +116,7 @@ export const envSchema = z.object({
   REDIS_URL: optional(redisUrl),
   KV_DIR: withDefault(z.string(), ".data/kv"),
   PORT: withDefault(intInRange(1, 65_535), 3000),
+  PUBLIC_BASE_URL: optional(publicBaseUrl),
   PROVIDER_TIMEOUT_MS: withDefault(intInRange(50, 60_000), DEFAULT_PROVIDER_TIMEOUT_MS),
   PROVIDER_MAX_BODY_BYTES: withDefault(
     intInRange(1024, 64 * 1024 * 1024),
@@ -164,6 +176,11 @@ export interface AppConfig {
     /** The client is the first `X-Forwarded-For` hop (a platform or proxy sets it); else unknown. */
     trustProxy: boolean;
   };
+  /**
+   * Origin of every public link (feeds, badge snippet, OpenAPI `servers`); undefined: each
+   * answer uses the origin its request was sent to (`lib/api/origin.ts`).
+   */
+  publicBaseUrl: string | undefined;
   ttlSeconds: Record<TtlClass, number>;
 }
 
@@ -186,6 +203,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(
       e.KV_REST_API_URL ? "KV_REST_API_TOKEN" : "KV_REST_API_URL",
       "KV_REST_API_URL and KV_REST_API_TOKEN must be set together",
+    );
+  }
+  // Browsers only honour HSTS and secure links over https; a loopback base is for local runs
+  // of the production build (`npm start`, the bench), which never leave the machine.
+  if (
+    e.PUBLIC_BASE_URL?.startsWith("http:") &&
+    env.NODE_ENV === "production" &&
+    !LOOPBACK_HOSTNAMES.has(new URL(e.PUBLIC_BASE_URL).hostname)
+  ) {
+    throw new ConfigError(
+      "PUBLIC_BASE_URL",
+      "must use https when NODE_ENV=production (http only for a loopback host)",
     );
   }
   const kv: KvConfig =
@@ -223,6 +252,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     kvTimeoutMs: e.KV_TIMEOUT_MS,
     port: e.PORT,
     publicRateLimit: { perMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE, trustProxy: e.TRUST_PROXY },
+    publicBaseUrl: e.PUBLIC_BASE_URL,
     ttlSeconds: {
       supplyPanel: e.CACHE_TTL_SUPPLY_PANEL_SECONDS,
       exposureFacts: e.CACHE_TTL_EXPOSURE_FACTS_SECONDS,

@@ -17,14 +17,23 @@ export interface FeedAnswer {
   upstream: boolean;
 }
 
-export async function feedResponse(kind: "atom" | "json", request: Request): Promise<FeedAnswer> {
+/**
+ * `origin` is the public origin of the links (`rel=self`, item links); entry ids do not depend
+ * on it. `headers` are added to the answer (the route's flag header).
+ */
+export async function feedResponse(
+  kind: "atom" | "json",
+  request: Request,
+  origin: string,
+  headers: Record<string, string> = {},
+): Promise<FeedAnswer> {
   const r = await getDepegs({ window: "365d" }, request.signal);
   // No `q`: the result is always the market's (the union's other arm is for unknown coins).
   const body = r.ok ? r.body : null;
   const input = {
     events: body?.events ?? [],
     asOf: body?.metadata.as_of ?? new Date().toISOString(),
-    origin: new URL(request.url).origin,
+    origin,
   };
   const text = kind === "atom" ? atomFeed(input) : JSON.stringify(jsonFeed(input), null, 1);
   const partial = !body || body.warnings.length > 0;
@@ -34,6 +43,7 @@ export async function feedResponse(kind: "atom" | "json", request: Request): Pro
       "Content-Type": FEED_CONTENT_TYPES[kind],
       "Access-Control-Allow-Origin": "*",
       "X-Content-Type-Options": "nosniff",
+      ...headers,
       "Cache-Control": partial
         ? "no-store"
         : `public, max-age=${CHART_CACHE_SECONDS}, s-maxage=${CHART_CACHE_SECONDS}, stale-while-revalidate=${CHART_CACHE_SECONDS}`,

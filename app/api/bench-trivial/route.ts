@@ -12,7 +12,7 @@
  * Off unless the server runs with `BENCH_TRIVIAL_ROUTE=1` (read at request time): otherwise it is
  * an ordinary 404. It reads no cache, calls no provider and echoes nothing from the request.
  */
-import { jsonError, publicRoute } from "@/lib/api/response";
+import { notFound, publicRoute } from "@/lib/api/response";
 
 export const dynamic = "force-dynamic";
 
@@ -42,8 +42,7 @@ function constantBody(bytes: number, wide: boolean): string {
  */
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
   async (request) => {
-    if (process.env.BENCH_TRIVIAL_ROUTE !== "1")
-      return jsonError(404, "not_found", "No route matches this path.");
+    if (process.env.BENCH_TRIVIAL_ROUTE !== "1") return notFound();
     const params = new URL(request.url).searchParams;
     const raw = params.get("bytes") ?? "1024";
     const bytes = /^\d{1,7}$/.test(raw) ? Math.min(MAX_BYTES, Math.max(1, Number(raw))) : 1024;

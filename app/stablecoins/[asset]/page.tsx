@@ -18,6 +18,7 @@ import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHi
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
+import { getConfig } from "@/lib/config";
 import { getPegHistory } from "@/lib/peg-history";
 import { getPools } from "@/lib/pools";
 import { getRiskConsole } from "@/lib/risk";
@@ -126,7 +127,7 @@ export default async function AssetPage({ params }: Props) {
           maxSizeUsd={MAX_SWAP_SIZE_USD}
           sources={poolsBody?.metadata.sources ?? []}
         />
-        <BadgeSnippet asset={q} symbol={body.asset} />
+        <BadgeSnippet asset={q} symbol={body.asset} baseUrl={getConfig().publicBaseUrl ?? null} />
       </div>
     </div>
   );

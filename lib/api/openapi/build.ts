@@ -119,7 +119,7 @@ const METHOD_NOT_ALLOWED = 405;
 const STATUS_TEXT: Record<number, string> = {
   400: "Malformed, missing or repeated parameter",
   404: "No USD stablecoin matches the selector; `suggestions` may name close matches",
-  405: "Answered to POST, PUT, PATCH and DELETE on this path (with `Allow: GET, HEAD, OPTIONS`), touching neither cache nor provider",
+  405: "Answered to any method but GET, HEAD and OPTIONS on this path (POST, PUT, PATCH, DELETE, PROPFIND, TRACE, …; with `Allow: GET, HEAD, OPTIONS`), touching neither cache nor provider",
   429: "Over this client's allowance (`PUBLIC_RATE_LIMIT_PER_MINUTE` weighted requests a minute); retry after `Retry-After` seconds. A store outage never causes it",
   500: "Unexpected failure; the message never carries a stack, class name, URL or key",
   503: "Upstream unavailable and nothing cached yet; retry after `Retry-After` seconds",
@@ -237,7 +237,7 @@ const DESCRIPTION = [
   "",
   "Every JSON data body — success, partial (`warnings`), error and 405 — carries `holderAnalyticsSupported: false`: the service does no holder analytics. This document is a specification, not a data body, so it carries the same flag as the root extension `x-holder-analytics-supported: false` and the response header `X-Holder-Analytics-Supported: false` instead (docs/api.md).",
   "",
-  "Every route answers GET, HEAD (GET's headers, no body) and OPTIONS (204, CORS preflight); POST, PUT, PATCH and DELETE answer 405 with `Allow: GET, HEAD, OPTIONS`. A value nothing measured is `null`, never `0`, and comes with a warning prefixed `Provider (source-type): …`. No authentication.",
+  "Every route answers GET, HEAD (GET's headers, no body) and OPTIONS (204, CORS preflight); every other method answers 405 with `Allow: GET, HEAD, OPTIONS`, and a path under /api that no route serves answers 404 (`not_found`). A value nothing measured is `null`, never `0`, and comes with a warning prefixed `Provider (source-type): …`. No authentication.",
   "",
   "Rate limits: each client has an allowance of weighted requests per minute (default 120; an answer from cached data costs 1, one that needed a provider call 10). Every GET and HEAD answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); over the allowance the answer is 429 `rate_limited` with `Retry-After`. `/api/health` has its own allowance (docs/rate-limits.md).",
 ].join("\n");

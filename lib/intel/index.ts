@@ -2,6 +2,7 @@
  * GET /api/stablecoin-intel: peg, liquidity and supply context for one stablecoin (docs/api.md): live price and depth from the market provider and DEX aggregator, supply
  * distribution from the cached on-chain snapshot (aggregate fallback), and provenance.
  */
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
@@ -89,7 +90,7 @@ export function buildIntel(
     aggregate: ctx.aggregateEntry !== null,
     onChain:
       snap && dist.usedSnapshot
-        ? { ageMs: now - Date.parse(snap.executionEndedAt), ttlMs: snap.ttlSeconds * 1000 }
+        ? { ageMs: now - Date.parse(snap.executionEndedAt), ttlMs: snap.ttlSeconds * MS_PER_SECOND }
         : null,
     prices: mv.prices,
   });

@@ -4,6 +4,7 @@
  * release, rewrite as "cooling", and the bounded wait for another holder's entry).
  */
 import type { z } from "zod";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { telemetry } from "@/lib/telemetry";
 import { entryState, FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
@@ -13,7 +14,6 @@ import { markerSeconds, type ReadPolicy } from "./policy";
 export const CACHE_ENTRY_VERSION = 1;
 /** How often a request waiting on another holder looks for its entry. */
 export const FILL_POLL_MS = 50;
-const MS_PER_SECOND = 1_000;
 
 /** The refresh marker of a key (`lock:` kept for the operator's and bench's tooling). */
 export const markerKey = (key: string) => `lock:${key}`;

@@ -11,6 +11,7 @@
  *   cooling     → a key whose refreshes failed `FAILURE_THRESHOLD` times in a row is not asked
  *                 again until `FAILURE_COOLDOWN_MS` after the last failure
  */
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import type { ReadPolicy } from "./policy";
 
 /** This process reuses its copy of an entry this long before asking the store again. */
@@ -19,8 +20,6 @@ export const LOCAL_REUSE_MS = 1_000;
 export const FAILURE_THRESHOLD = 3;
 /** How long a cooling key is left alone (also the life of the cross-instance failure marker). */
 export const FAILURE_COOLDOWN_MS = 5_000;
-
-const MS_PER_SECOND = 1_000;
 
 export type EntryState = "fresh" | "revalidate" | "stale" | "expired";
 

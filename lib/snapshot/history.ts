@@ -11,11 +11,12 @@
  * `readSupplyHistory` in ./live.
  */
 import { z } from "zod";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { PricePoint, SupplyPoint } from "@/lib/domain/types";
 import { getKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
-import { fetchTotalSupplyHistory, USD_PEG_TYPE } from "@/lib/providers/defillama/client";
+import { fetchTotalSupplyHistory } from "@/lib/providers/defillama/client";
 import { policyFor, type KeyFamily } from "./policy";
 import { readThrough, type CachedRead } from "./read-through";
 

@@ -16,6 +16,7 @@
  * `readThrough(policyFor("<family>"), …)` in its own file.
  */
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 
 export type BudgetedProvider = "coingecko" | "dexscreener";
 export type PolicyProvider = BudgetedProvider | "defillama" | "dune";
@@ -66,8 +67,6 @@ export const HISTORY_HOURLY_FRESH_SECONDS = 60 * 60;
 export const HISTORY_DAILY_FRESH_SECONDS = 6 * 60 * 60;
 /** A valid empty live answer (no pools, no tickers) is asked again after this long. */
 export const NEGATIVE_SECONDS = 60;
-
-const MS_PER_SECOND = 1_000;
 
 function live(
   family: KeyFamily,

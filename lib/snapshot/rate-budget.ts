@@ -9,11 +9,10 @@
  * DEXSCREENER_CALLS_PER_MINUTE); providers without one are not counted.
  */
 import { getConfig } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import type { KvStore } from "@/lib/kv/types";
 import { rateWindow } from "./freshness";
 import type { BudgetedProvider, PolicyProvider } from "./policy";
-
-const MS_PER_SECOND = 1_000;
 
 export class RateBudgetError extends Error {
   constructor(readonly provider: BudgetedProvider) {

@@ -15,6 +15,7 @@ import {
   type StackedRow,
   type SupplyHistorySummary,
 } from "@/lib/domain/supply-history";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { SupplyPoint } from "@/lib/domain/types";
 import { readTotalSupplyHistory } from "@/lib/snapshot/history";
 import { readAggregate, readSupplyHistory } from "@/lib/snapshot/live";
@@ -22,7 +23,6 @@ import { readAggregate, readSupplyHistory } from "@/lib/snapshot/live";
 export const MARKET_TOP_COINS = 5;
 export const SUPPLY_HISTORY_UNAVAILABLE =
   "DefiLlama (aggregate): the supply history is unavailable right now.";
-const USD_PEG_TYPE = "peggedUSD";
 
 export interface Sourced {
   asOf: number | null;

@@ -6,6 +6,7 @@
 import { jsonOk, type CachePolicy } from "./body";
 import { headFrom, optionsResponse, withConditional } from "./conditional";
 import { jsonError, methodNotAllowed } from "./errors";
+import { requestReadOpts, type RouteGet } from "./route-get";
 import { withMemo } from "./with-memo";
 
 /** Longest part of an unexpected error's message that reaches the server log. */
@@ -15,10 +16,10 @@ const LOGGED_MESSAGE_MAX_CHARS = 200;
  * Wrap a GET handler: anything unexpected becomes a JSON 500 without stack or class name,
  * logged server-side with a short, secret-free message.
  */
-export function safeHandler(handler: (request: Request) => Promise<Response>) {
-  return async (request: Request): Promise<Response> => {
+export function safeHandler(handler: RouteGet): RouteGet {
+  return async (request, readOpts) => {
     try {
-      return await handler(request);
+      return await handler(request, readOpts);
     } catch (e) {
       console.error(
         "route failed:",
@@ -33,11 +34,9 @@ export function safeHandler(handler: (request: Request) => Promise<Response>) {
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
  * DELETE answer 405 with `Allow`, touching neither cache nor provider.
  */
-export function publicRoute(
-  get: (request: Request) => Promise<Response>,
-  opts: { now?: () => number } = {},
-) {
-  const GET = withConditional(withMemo(safeHandler(get), opts.now ?? Date.now));
+export function publicRoute(get: RouteGet, opts: { now?: () => number } = {}) {
+  const handle = withMemo(safeHandler(get), opts.now ?? Date.now);
+  const GET = withConditional((request) => handle(request, requestReadOpts(request)));
   const reject = async () => methodNotAllowed();
   return {
     GET,

@@ -16,8 +16,7 @@ import {
   responseMemoKey,
   startRebuild,
 } from "./response-memo";
-
-type Get = (request: Request) => Promise<Response>;
+import { requestReadOpts, type RequestReadOpts, type RouteGet } from "./route-get";
 
 function replay(kept: SerialisedBody): Response {
   const res = new Response(kept.text, { status: 200, headers: kept.headers });
@@ -26,9 +25,16 @@ function replay(kept: SerialisedBody): Response {
 }
 
 /** Builds the answer and keeps it when it may be reused; a rebuild drops what it cannot keep. */
-async function build(key: string, request: Request, get: Get, now: () => number, rebuild: boolean) {
+async function build(
+  key: string,
+  request: Request,
+  readOpts: RequestReadOpts,
+  get: RouteGet,
+  now: () => number,
+  rebuild: boolean,
+) {
   const generation = memoGeneration();
-  const { value: res, settled } = await withinAnswerScope(() => get(request));
+  const { value: res, settled } = await withinAnswerScope(() => get(request, readOpts));
   if (generation !== memoGeneration()) return res; // cleared meanwhile: this answer is from before
   const built = serialisedOf(res);
   const memo = responseMemo();
@@ -39,19 +45,19 @@ async function build(key: string, request: Request, get: Get, now: () => number,
 }
 
 /** One background build of `key`, detached from the client's request (its abort signal). */
-function rebuildInBackground(key: string, request: Request, get: Get, now: () => number): void {
+function rebuildInBackground(key: string, request: Request, get: RouteGet, now: () => number) {
   if (!startRebuild(key)) return;
   const detached = new Request(request.url, { headers: request.headers });
-  build(key, detached, get, now, true)
+  build(key, detached, requestReadOpts(detached), get, now, true)
     .catch(() => responseMemo().delete(key))
     .finally(() => endRebuild(key));
 }
 
-export function withMemo(get: Get, now: () => number) {
-  return async (request: Request): Promise<Response> => {
+export function withMemo(get: RouteGet, now: () => number): RouteGet {
+  return async (request, readOpts) => {
     const key = responseMemoKey(request.url);
     const kept = responseMemo().lookup(key, now());
-    if (!kept) return build(key, request, get, now, false);
+    if (!kept) return build(key, request, readOpts, get, now, false);
     if (kept.stale) rebuildInBackground(key, request, get, now);
     return replay(kept.value);
   };

@@ -12,6 +12,7 @@ import { readDexPools } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import type { ResolvedAsset } from "./resolve";
 import { staleReason, staleWarning, W, type StaleReason, type Warning } from "./warnings";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export interface PoolTarget {
   chain: string;
@@ -47,7 +48,7 @@ export function dexTargets(contracts: readonly ContractAddress[]): PoolTarget[] 
 
 async function targetsFor(
   asset: ResolvedAsset,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<{ targets: PoolTarget[]; warning: Warning | null; contracts: PoolsRead["contracts"] }> {
   const tracked = asset.tracked;
   if (tracked) {
@@ -58,7 +59,7 @@ async function targetsFor(
   }
   if (!asset.coingeckoId) return { targets: [], warning: W.contractsNotListed, contracts: null };
   try {
-    const read = await readCoinContracts(asset.coingeckoId, { signal });
+    const read = await readCoinContracts(asset.coingeckoId, readOpts);
     if (!read.value.listed) return { targets: [], warning: W.contractsNotFound, contracts: null };
     const targets = dexTargets(read.value.contracts);
     return {
@@ -71,8 +72,8 @@ async function targetsFor(
   }
 }
 
-export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Promise<PoolsRead> {
-  const { targets, warning, contracts } = await targetsFor(asset, signal);
+export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Promise<PoolsRead> {
+  const { targets, warning, contracts } = await targetsFor(asset, readOpts);
   const chains = [...new Set(targets.map((t) => canonicalChain(t.chain)))];
   if (targets.length === 0) {
     return {
@@ -90,7 +91,7 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
     targets.map(async (t) => {
       try {
         // A token with no pools on a chain is a valid (negatively cached) empty answer.
-        const r = await readDexPools(t.chain, t.address, { signal });
+        const r = await readDexPools(t.chain, t.address, readOpts);
         const stale = staleReason({ stale: r.source === "stale", error: r.error });
         return {
           chain: t.chain,

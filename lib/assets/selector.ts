@@ -2,10 +2,11 @@
 import { readAggregate } from "@/lib/snapshot/live";
 import { toAggregateRef } from "./context";
 import { resolveAsset, type Resolution } from "./resolve";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
-export async function resolveSelector(q: string, signal?: AbortSignal): Promise<Resolution> {
+export async function resolveSelector(q: string, readOpts?: ReadOpts): Promise<Resolution> {
   const tracked = resolveAsset(q, []);
   if (tracked.ok && tracked.asset.tracked) return tracked;
-  const aggregate = await readAggregate({ signal }).catch(() => null);
+  const aggregate = await readAggregate(readOpts).catch(() => null);
   return resolveAsset(q, (aggregate?.value.assets ?? []).map(toAggregateRef));
 }

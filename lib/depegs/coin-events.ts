@@ -23,6 +23,7 @@ import {
 } from "@/lib/snapshot/history";
 import type { CachedRead } from "@/lib/snapshot/read-through";
 import type { Warning } from "@/lib/assets/warnings";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
@@ -73,11 +74,11 @@ export const staleHistory = (symbol: string, days: LongRangeDays) =>
 async function read(
   coingeckoId: string,
   days: LongRangeDays,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<SeriesRead | null> {
   let r: CachedRead<PriceHistory>;
   try {
-    r = await readLongPriceHistory(coingeckoId, days, { signal });
+    r = await readLongPriceHistory(coingeckoId, days, readOpts);
   } catch {
     return null;
   }
@@ -105,13 +106,13 @@ export function mergeGranularities(
 export async function loadCoinEvents(
   coin: CoinRef,
   window: EventsWindow,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
   if (!id) return { coin, events: null, series: [], warnings: [notMeasured(coin.symbol)] };
   const [hourly, daily] = await Promise.all([
-    read(id, 90, signal),
-    window === "365d" ? read(id, 365, signal) : Promise.resolve(null),
+    read(id, 90, readOpts),
+    window === "365d" ? read(id, 365, readOpts) : Promise.resolve(null),
   ]);
   const warnings: Warning[] = [];
   const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);

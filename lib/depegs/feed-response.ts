@@ -3,6 +3,7 @@
  * Cacheable for the chart TTL when every coin's history was read; `no-store` when partial.
  */
 import { CHART_CACHE_SECONDS } from "@/lib/snapshot/live";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { getDepegs } from "./index";
 import { atomFeed, jsonFeed } from "./feeds";
 
@@ -11,8 +12,12 @@ export const FEED_CONTENT_TYPES = {
   json: "application/feed+json; charset=utf-8",
 } as const;
 
-export async function feedResponse(kind: "atom" | "json", request: Request): Promise<Response> {
-  const r = await getDepegs({ window: "365d" }, request.signal);
+export async function feedResponse(
+  kind: "atom" | "json",
+  request: Request,
+  readOpts?: ReadOpts,
+): Promise<Response> {
+  const r = await getDepegs({ window: "365d" }, readOpts);
   // No `q`: the result is always the market's (the union's other arm is for unknown coins).
   const body = r.ok ? r.body : null;
   const input = {

@@ -11,6 +11,7 @@ import { warningFields } from "@/lib/assets/warnings";
 import { confidenceScore } from "@/lib/domain/confidence";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { IntelResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const DEPTH_METHOD =
   "CEX: sum of ±2% order-book depth over the asset's tickers. DEX: per-pool model on TVL (constant product, concentrated liquidity, stableswap) with outlier caps. See /methodology#depth.";
@@ -152,13 +153,13 @@ export type IntelResult =
 
 export async function getStablecoinIntel(
   q: string,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
   now: () => number = Date.now,
 ): Promise<IntelResult> {
   const r = await loadAssetContext(
     q,
     { quote: true, tickers: true, pools: true, supplySnapshot: true },
-    signal,
+    readOpts,
   );
   if (!r.ok) return r;
   const body = buildIntel(r.ctx, now());

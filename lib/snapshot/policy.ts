@@ -13,7 +13,8 @@
  * - `provider`: whose call budget a refresh spends (`lib/snapshot/rate-budget.ts`).
  *
  * Adding a key family: add its name to `KeyFamily`, one row below, and a reader calling
- * `readThrough(policyFor("<family>"), …)` in its own file.
+ * `readFamily({ family: "<family>", key, schema, fetch, isEmpty, opts })` (`./reader`) in its own
+ * file.
  */
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";

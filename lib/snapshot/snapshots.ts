@@ -15,12 +15,9 @@
  */
 import { z } from "zod";
 import { getConfig, type DuneQueryName, type TtlClass } from "@/lib/config";
-import { getKv } from "@/lib/kv";
-import type { KvStore } from "@/lib/kv/types";
 import { fetchLatestResults } from "@/lib/providers/dune/client";
 import { isProviderError } from "@/lib/providers/errors";
-import { policyFor } from "./policy";
-import { readThrough } from "./read-through";
+import { readFamily, type ReadOpts } from "./reader";
 import { QUERY_ROW_SCHEMAS, type QueryRow } from "./query-rows";
 
 /** Which TTL class each snapshot belongs to (docs/caching.md "TTL classes"). */
@@ -94,7 +91,7 @@ function unavailable(reason: SnapshotUnavailableReason): {
 
 export async function readSnapshot<N extends DuneQueryName>(
   name: N,
-  opts: { signal?: AbortSignal; kv?: KvStore; now?: () => number } = {},
+  opts?: ReadOpts,
 ): Promise<SnapshotRead<N>> {
   const config = getConfig();
   const queryId = config.duneQueries[name];
@@ -106,12 +103,11 @@ export async function readSnapshot<N extends DuneQueryName>(
 
   try {
     // Policy: fresh = the class TTL, no stale window, empty never stored (rule 6).
-    const read = await readThrough(policyFor(`snapshot:${ttlClass}`), {
-      kv: opts.kv ?? getKv(),
+    const read = await readFamily({
+      family: `snapshot:${ttlClass}`,
       key: snapshotKey(queryId),
       schema: snapshotSchema(name),
-      signal: opts.signal,
-      now: opts.now,
+      opts,
       isEmpty: (v) => v.rows.length === 0,
       fetch: async () => {
         if (!config.providers.dune.apiKey) throw new DuneKeyAbsentError();

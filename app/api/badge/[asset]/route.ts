@@ -14,15 +14,17 @@ function selectorOf(request: Request): string | null {
 }
 
 /** GET /api/badge/{asset}.svg — the embeddable peg badge. */
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
-  const badge = await getBadge(selectorOf(request), request.signal);
-  return new Response(badge.svg, {
-    status: badge.status,
-    headers: {
-      ...BADGE_HEADERS,
-      "Cache-Control": badge.measured
-        ? `public, max-age=${LIVE_CACHE_SECONDS}, s-maxage=${LIVE_CACHE_SECONDS}, stale-while-revalidate=${LIVE_CACHE_SECONDS}`
-        : "no-store",
-    },
-  });
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
+  async (request, readOpts) => {
+    const badge = await getBadge(selectorOf(request), readOpts);
+    return new Response(badge.svg, {
+      status: badge.status,
+      headers: {
+        ...BADGE_HEADERS,
+        "Cache-Control": badge.measured
+          ? `public, max-age=${LIVE_CACHE_SECONDS}, s-maxage=${LIVE_CACHE_SECONDS}, stale-while-revalidate=${LIVE_CACHE_SECONDS}`
+          : "no-store",
+      },
+    });
+  },
+);

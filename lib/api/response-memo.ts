@@ -7,10 +7,10 @@
  * instead of one each (docs/performance.md, sections 1 and 7).
  *
  * - Data 200s are kept: every healthy one, and a degraded one (a warning, `no-store`) when it
- *   is settled, i.e. no read under it left a retry pending (`lib/snapshot/answer-scope`): it is
- *   degraded only by a stored empty live answer (no pools), a key cooling down after repeated
- *   failures, or a spent call budget, so building it again within the second would give the
- *   same answer. It keeps its warnings and its `no-store` (no HTTP cache keeps it). A stale
+ *   is settled, i.e. no read under it left a retry pending (the build's read report,
+ *   `lib/snapshot/read-opts`): it is degraded only by a stored empty live answer (no pools), a
+ *   key cooling down after repeated failures, or a spent call budget, so building it again
+ *   within the second would give the same answer. It keeps its warnings and its `no-store` (no HTTP cache keeps it). A stale
  *   copy, an empty scheduled snapshot (never stored) and a fresh failure leave a retry pending:
  *   such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
  *   "unknown coin" and "provider 500" worlds ran at 0.55–0.89× the trivial route (every answer

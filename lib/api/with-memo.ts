@@ -2,12 +2,12 @@
  * 200s built by `jsonOk` with a cache policy are reused in-process for `RESPONSE_MEMO_MS` (see
  * `./response-memo`): a repeat within that second is answered from the kept text, with the same
  * headers and ETag, without calling the handler. A healthy answer is always kept; a degraded one
- * (warnings, `no-store`) only when no read under it left a retry pending
- * (`lib/snapshot/answer-scope`), so a failure is never served again in place of a new attempt.
+ * (warnings, `no-store`) only when no read under it left a retry pending (the build's read
+ * report, `lib/snapshot/read-opts`), so a failure is never served again in place of a new
+ * attempt.
  * In the grace window after that second the kept text is still served while one background
  * build per key replaces it (or drops it when the new answer may not be kept).
  */
-import { withinAnswerScope } from "@/lib/snapshot/answer-scope";
 import { isCacheable, rememberSerialised, serialisedOf, type SerialisedBody } from "./body";
 import {
   endRebuild,
@@ -34,7 +34,8 @@ async function build(
   rebuild: boolean,
 ) {
   const generation = memoGeneration();
-  const { value: res, settled } = await withinAnswerScope(() => get(request, readOpts));
+  const res = await get(request, readOpts);
+  const settled = !readOpts.report.retryPending;
   if (generation !== memoGeneration()) return res; // cleared meanwhile: this answer is from before
   const built = serialisedOf(res);
   const memo = responseMemo();

@@ -10,6 +10,7 @@ import { telemetry } from "@/lib/telemetry";
 import { entryState, FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
 import { markStoreDown } from "./local-state";
 import { markerSeconds, type ReadPolicy } from "./policy";
+import type { ReadReport } from "./read-opts";
 
 export const CACHE_ENTRY_VERSION = 1;
 /** How often a request waiting on another holder looks for its entry. */
@@ -30,6 +31,8 @@ export interface ReadThroughOptions<T> {
   isEmpty?: (value: T) => boolean;
   signal?: AbortSignal;
   now?: () => number;
+  /** The caller's request report (`./read-opts`): this read's outcome is added to it. */
+  report?: ReadReport;
 }
 
 export interface Entry {

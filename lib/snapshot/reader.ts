@@ -2,7 +2,7 @@
  * The one reader factory: every key family's reader (`./live`, `./history`, `./coin-detail`,
  * `./snapshots`) is one call of `readFamily` with what is its own — the family (its policy row
  * in `./policy`), the key (built from resolved ids only), the schema of a stored entry, the fetch
- * and the empty rule — while the request's `ReadOpts` (store, abort signal, clock) are
+ * and the empty rule — while the request's `ReadOpts` (store, abort signal, clock, report) are
  * applied here, once.
  */
 import { getKv } from "@/lib/kv";
@@ -31,6 +31,7 @@ export function readFamily<T>({
     kv: opts.kv ?? getKv(),
     signal: opts.signal,
     now: opts.now,
+    report: opts.report,
   });
 }
 

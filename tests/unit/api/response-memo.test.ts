@@ -1,5 +1,5 @@
 import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
-import { noteRetryPending } from "@/lib/snapshot/answer-scope";
+import type { RequestReadOpts } from "@/lib/api/route-get";
 import {
   clearResponseMemo,
   RESPONSE_MEMO_GRACE_MS,
@@ -13,11 +13,16 @@ const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const CACHE = { sMaxAgeSeconds: 60, staleWhileRevalidateSeconds: 60 };
 const BASE = "http://localhost/api/x";
 
-function route(answer: (url: URL, n: number) => Response | Promise<Response>, clock = { t: T0 }) {
+type Answer = (url: URL, n: number, readOpts: RequestReadOpts) => Response | Promise<Response>;
+
+function route(answer: Answer, clock = { t: T0 }) {
   let calls = 0;
-  const r = publicRoute(async (request) => answer(new URL(request.url), ++calls), {
-    now: () => clock.t,
-  });
+  const r = publicRoute(
+    async (request, readOpts) => answer(new URL(request.url), ++calls, readOpts),
+    {
+      now: () => clock.t,
+    },
+  );
   return { ...r, clock, calls: () => calls };
 }
 
@@ -95,9 +100,9 @@ describe("publicRoute: in-process reuse of answers", () => {
   });
 
   it("a background build whose answer may not be kept drops the entry; the next request builds", async () => {
-    const r = route(async (_url, n) => {
+    const r = route(async (_url, n, { report }) => {
       await Promise.resolve();
-      if (n > 1) noteRetryPending(); // the rebuild met a fresh failure
+      if (n > 1) report.retryPending = true; // the rebuild met a fresh failure
       return jsonOk({ build: n }, { cache: CACHE, degraded: n > 1 });
     });
     await r.GET(new Request(`${BASE}?q=a`));
@@ -158,9 +163,9 @@ describe("publicRoute: in-process reuse of answers", () => {
   });
 
   it("never keeps a degraded answer a read under it would retry at once (a fresh failure)", async () => {
-    const r = route(async (_url, n) => {
+    const r = route(async (_url, n, { report }) => {
       await Promise.resolve();
-      noteRetryPending(); // e.g. a provider's first 500: the next request must ask again
+      report.retryPending = true; // e.g. a provider's first 500: the next request must ask again
       return jsonOk({ warnings: [`x${n}`] }, { cache: CACHE, degraded: true });
     });
     await r.GET(new Request(`${BASE}?q=a`));
@@ -171,10 +176,10 @@ describe("publicRoute: in-process reuse of answers", () => {
 
   it("a retry noted by one request does not reach a concurrent request's answer", async () => {
     const gates = { a: deferred(), b: deferred() };
-    const r = route(async (url) => {
+    const r = route(async (url, _n, { report }) => {
       const q = url.searchParams.get("q") === "a" ? "a" : "b";
       await gates[q].promise;
-      if (q === "a") noteRetryPending();
+      if (q === "a") report.retryPending = true;
       return jsonOk({ q }, { cache: CACHE, degraded: true });
     });
     const a = r.GET(new Request(`${BASE}?q=a`));

@@ -12,10 +12,10 @@ import {
   LOCAL_REUSE_MS,
   rateWindow,
 } from "@/lib/snapshot/freshness";
-import { withinAnswerScope } from "@/lib/snapshot/answer-scope";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
 import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
+import { newReadReport, type ReadReport } from "@/lib/snapshot/read-opts";
 import {
   CoolingDownError,
   EmptyAnswerError,
@@ -58,8 +58,8 @@ function setup(fetch: () => Promise<V>, extra: Partial<ReadThroughOptions<V>> = 
   const kv = new MemoryKv({ now });
   const key = uniqueKey();
   const spy = jest.fn(fetch);
-  const read = (p: ReadPolicy = policy) =>
-    readThrough(p, { kv, key, schema, fetch: spy, now, ...extra });
+  const read = (p: ReadPolicy = policy, report?: ReadReport) =>
+    readThrough(p, { kv, key, schema, fetch: spy, now, ...extra, report });
   return { kv, key, fetch: spy, read };
 }
 
@@ -83,7 +83,7 @@ describe("fresh, miss and single-flight", () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 2 }));
     await kv.set(key, { v: 1, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
     const r = await read();
-    expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S });
+    expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S, settled: true });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -356,51 +356,85 @@ describe("failures and cooldown", () => {
   });
 });
 
-describe("whether an answer built on a read is settled (lib/snapshot/answer-scope)", () => {
-  /** Runs one read inside an answer scope: did it leave a retry pending for the next request? */
-  async function settledAfter(read: () => Promise<unknown>): Promise<boolean> {
-    const { settled } = await withinAnswerScope(() => read().catch(() => undefined));
-    return settled;
+describe("whether a read is settled: its result, and the caller's report (lib/snapshot/read-opts)", () => {
+  /** One read with a fresh report: what the read returned (or threw), and the report after it. */
+  async function readWith(read: (report: ReadReport) => Promise<{ settled: boolean }>) {
+    const report = newReadReport();
+    const result = await read(report).catch((error: unknown) => ({ error }));
+    return { result, report };
+  }
+  /** Whether an answer built on this one read would be rebuilt identically right away. */
+  async function settledAfter(read: (report: ReadReport) => Promise<{ settled: boolean }>) {
+    return !(await readWith(read)).report.retryPending;
   }
 
   it("a fresh copy and a stored empty live answer are settled; a stale copy is not", async () => {
     const { read, fetch } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
-    expect(await settledAfter(read)).toBe(true); // a valid empty answer, stored (negative TTL)
-    expect(await settledAfter(read)).toBe(true); // this process' copy
+    // A valid empty answer, stored (negative TTL): settled, and one upstream read.
+    const first = await readWith((report) => read(policy, report));
+    expect(first.result).toMatchObject({ source: "upstream", settled: true });
+    expect(first.report).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // This process' copy: settled, nothing upstream.
+    const second = await readWith((report) => read(policy, report));
+    expect(second.result).toMatchObject({ source: "cache", settled: true });
+    expect(second.report).toEqual({ retryPending: false, upstreamCalls: 0 });
     expect(fetch).toHaveBeenCalledTimes(1);
     clock.t += (policy.freshSeconds + 1) * S; // stale: served while its refresh may land
-    expect(await settledAfter(read)).toBe(false);
+    const stale = await readWith((report) => read(policy, report));
+    expect(stale.result).toMatchObject({ source: "stale", settled: false });
+    // The refresh runs detached from the request: not the request's upstream cost.
+    expect(stale.report).toEqual({ retryPending: true, upstreamCalls: 0 });
   });
 
   it("an empty scheduled snapshot (never stored, rule 6) is not settled", async () => {
     const notStored: ReadPolicy = { ...policy, empty: { kind: "not-stored" } };
     const { read } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
-    expect(await settledAfter(() => read(notStored))).toBe(false);
+    const { result, report } = await readWith((r) => read(notStored, r));
+    expect(result).toMatchObject({ source: "upstream", settled: false });
+    expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
   });
 
   it("a failure the next read would retry is not; once the key cools down it is", async () => {
     const { read, fetch } = setup(async () => {
       throw new Error("boom");
     });
-    for (let i = 0; i < FAILURE_THRESHOLD - 1; i++) expect(await settledAfter(read)).toBe(false);
+    for (let i = 0; i < FAILURE_THRESHOLD - 1; i++) {
+      const { result, report } = await readWith((r) => read(policy, r));
+      // The caller still gets the provider's own error, unwrapped.
+      expect(result).toEqual({ error: new Error("boom") });
+      expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
+    }
     // The threshold failure starts the cooldown: the next read will not call upstream.
-    expect(await settledAfter(read)).toBe(true);
-    expect(await settledAfter(read)).toBe(true);
+    expect(await settledAfter((r) => read(policy, r))).toBe(true);
+    const cooling = await readWith((r) => read(policy, r));
+    expect(cooling.report).toEqual({ retryPending: false, upstreamCalls: 0 });
     expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
     // After the cooldown one attempt is made; its failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
-    expect(await settledAfter(read)).toBe(true);
+    expect(await settledAfter((r) => read(policy, r))).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD + 1);
   });
 
   it("a request that shares another's failing fill is marked too", async () => {
     const gate = deferred<V>();
     const { read, fetch } = setup(() => gate.promise);
-    const first = settledAfter(read);
-    const second = settledAfter(read);
+    const first = settledAfter((r) => read(policy, r));
+    const second = settledAfter((r) => read(policy, r));
     gate.reject(new Error("boom"));
     expect(await Promise.all([first, second])).toEqual([false, false]);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("each caller's report holds its own reads only", async () => {
+    const good = setup(async () => ({ n: 1 }));
+    const bad = setup(async () => {
+      throw new Error("boom");
+    });
+    const mine = newReadReport();
+    const theirs = newReadReport();
+    await Promise.all([good.read(policy, mine), bad.read(policy, theirs).catch(() => undefined)]);
+    expect(mine).toEqual({ retryPending: false, upstreamCalls: 1 });
+    expect(theirs).toEqual({ retryPending: true, upstreamCalls: 1 });
   });
 });
 
@@ -496,8 +530,11 @@ describe("provider call budget", () => {
     await expect(read()).rejects.toBeInstanceOf(RateBudgetError);
     expect(fetch).toHaveBeenCalledTimes(2);
     // Over budget is a settled state: the next read in this minute would not call either.
-    const over = await withinAnswerScope(() => read().catch(() => undefined));
-    expect(over.settled).toBe(true);
+    const over = newReadReport();
+    await readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now, report: over }).catch(
+      () => undefined,
+    );
+    expect(over).toEqual({ retryPending: false, upstreamCalls: 0 });
     // The next minute has a new budget.
     clock.t += 60 * S;
     await expect(read()).resolves.toMatchObject({ source: "upstream" });

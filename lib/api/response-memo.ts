@@ -19,14 +19,10 @@
  *   1,000 distinct invalid selectors add nothing here.
  * - The key is the path plus the query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
- * - Past `RESPONSE_MEMO_MS` a kept answer stays for `RESPONSE_MEMO_GRACE_MS` more: a request
- *   then gets the kept text at once and starts one background build of that key (one at a time
- *   per key, `startRebuild`); the build replaces the entry when it may be kept and drops it
- *   otherwise, so the next request builds inline. Without the grace, every second all requests
- *   in flight (16 in the bench) missed together and each rebuilt the same answer; with it, one
- *   builds (counted in tests/unit/api/response-memo.test.ts). The bench shows no throughput
- *   change beyond its run-to-run noise on 2 cores (docs/performance.md): the saved work is a few
- *   builds per second per key.
+ * - Past `RESPONSE_MEMO_MS` the next request builds the answer again. (A grace window that
+ *   replayed the kept text while one background build replaced it was measured and removed:
+ *   0.75–1.38× warm throughput without it, median 0.99×, on the file store and Redis, also with
+ *   every store operation 150 ms late — `scripts/bench/reuse.ts`, docs/read-layer.md.)
  * - Concurrent misses of one key each build their answer (the reads under them are coalesced
  *   already): no request waits on another request's build, which may hang on a slow provider.
  * - It lives on `globalThis` so tests can clear it (`clearResponseMemo`) and every route bundle
@@ -38,8 +34,6 @@ import type { SerialisedBody } from "./body";
 
 /** How long an answer is reused in-process (well inside every route's `s-maxage`). */
 export const RESPONSE_MEMO_MS = 1_000;
-/** How long past `RESPONSE_MEMO_MS` a kept answer is replayed while one rebuild runs. */
-export const RESPONSE_MEMO_GRACE_MS = 2_000;
 /** Upper bound on kept answers. */
 export const RESPONSE_MEMO_MAX_ENTRIES = 256;
 
@@ -57,8 +51,6 @@ const GLOBAL_SLOT = Symbol.for("stablecoin-intel.response-memo");
 
 interface MemoState {
   map: ExpiringMap<KeptAnswer>;
-  /** Keys with a background build running. */
-  rebuilding: Set<string>;
   /** Moves on at every clear. */
   generation: number;
 }
@@ -67,8 +59,7 @@ type GlobalWithMemo = typeof globalThis & { [GLOBAL_SLOT]?: MemoState };
 function state(): MemoState {
   const slot = globalThis as GlobalWithMemo;
   slot[GLOBAL_SLOT] ??= {
-    map: new ExpiringMap(RESPONSE_MEMO_MS, RESPONSE_MEMO_MAX_ENTRIES, RESPONSE_MEMO_GRACE_MS),
-    rebuilding: new Set(),
+    map: new ExpiringMap(RESPONSE_MEMO_MS, RESPONSE_MEMO_MAX_ENTRIES),
     generation: 0,
   };
   return slot[GLOBAL_SLOT];
@@ -82,18 +73,6 @@ export function responseMemo(): ExpiringMap<KeptAnswer> {
 /** The current generation; a build keeps its answer only if this has not moved on meanwhile. */
 export function memoGeneration(): number {
   return state().generation;
-}
-
-/** Claims the one background build of `key`; false while another one runs. */
-export function startRebuild(key: string): boolean {
-  const { rebuilding } = state();
-  if (rebuilding.has(key)) return false;
-  rebuilding.add(key);
-  return true;
-}
-
-export function endRebuild(key: string): void {
-  state().rebuilding.delete(key);
 }
 
 /** Tests that change what the next answer must be (a fault, a planted entry) clear it first. */

@@ -2,7 +2,7 @@
  * Which in-process reuse pays (issue 25 §8)? Warm `GET /api/stablecoin-intel?q=usdc` and
  * `/api/stablecoin-risk?q=usdc` served by their route handlers behind a bare node:http server (no
  * Next, so the difference is the app's own), on the fake upstream, with the file store and with
- * a real Redis, in five variants:
+ * a real Redis, in four variants:
  *
  *   both        as shipped: the one-second response memo in front of the route logic, the read
  *               layer's in-process copies behind it
@@ -10,8 +10,6 @@
  *   copies off  the read layer keeps no in-process copy (every read goes to the store, parses
  *               and validates the entry; concurrent reads of a key still share one fill)
  *   neither     both of the above
- *   no grace    the memo without its grace window (a kept answer expires after one second and
- *               the next request builds it inline, instead of one background rebuild)
  *
  * Each round measures every variant once, in an order rotated per round so a drift of the shared
  * box weighs on all alike; the table gives the median over rounds and each variant's ratio to
@@ -24,13 +22,7 @@ import http from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ExpiringMap } from "../../lib/api/expiring-map";
-import {
-  clearResponseMemo,
-  RESPONSE_MEMO_GRACE_MS,
-  RESPONSE_MEMO_MAX_ENTRIES,
-  RESPONSE_MEMO_MS,
-} from "../../lib/api/response-memo";
+import { clearResponseMemo } from "../../lib/api/response-memo";
 import type { KvStore } from "../../lib/kv/types";
 import { startFakeUpstream, DEMO_DUNE_QUERY_IDS } from "../../tests/fake-upstream/server";
 import { startRedis } from "../../tests/helpers/redis-server";
@@ -50,30 +42,14 @@ interface Variant {
   label: string;
   memoOff: boolean;
   copiesOff: boolean;
-  graceMs: number;
 }
-const BOTH: Variant = {
-  label: "both",
-  memoOff: false,
-  copiesOff: false,
-  graceMs: RESPONSE_MEMO_GRACE_MS,
-};
+const BOTH: Variant = { label: "both", memoOff: false, copiesOff: false };
 const VARIANTS: readonly Variant[] = [
   BOTH,
-  { ...BOTH, label: "memo off", memoOff: true },
-  { ...BOTH, label: "copies off", copiesOff: true },
-  { ...BOTH, label: "neither", memoOff: true, copiesOff: true },
-  { ...BOTH, label: "no grace", graceMs: 0 },
+  { label: "memo off", memoOff: true, copiesOff: false },
+  { label: "copies off", memoOff: false, copiesOff: true },
+  { label: "neither", memoOff: true, copiesOff: true },
 ];
-
-/** Bench only: the memo's process-wide state (`lib/api/response-memo.ts`), to set its grace. */
-const MEMO_SLOT = Symbol.for("stablecoin-intel.response-memo");
-function setMemoGrace(graceMs: number): void {
-  const slot: Record<symbol, { map: ExpiringMap<unknown> } | undefined> = globalThis;
-  const memo = slot[MEMO_SLOT];
-  if (!memo) throw new Error("the response memo has not been used yet");
-  memo.map = new ExpiringMap(RESPONSE_MEMO_MS, RESPONSE_MEMO_MAX_ENTRIES, graceMs);
-}
 
 /** A map that keeps nothing: the read layer's copies with reuse switched off. */
 class KeepsNothing<K, V> extends Map<K, V> {
@@ -176,7 +152,6 @@ async function main(): Promise<void> {
         for (let r = 0; r < rounds; r += 1) {
           for (const v of rotated(VARIANTS, r)) {
             variant = v;
-            setMemoGrace(v.graceMs);
             setCopies(!v.copiesOff);
             const m = await cannon(base + route, seconds, connections);
             if (m.non2xx + m.errors > 0) console.warn(`${store.name} ${route} ${v.label}: errors`);

@@ -2,7 +2,6 @@ import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
 import type { RequestReadOpts } from "@/lib/api/route-get";
 import {
   clearResponseMemo,
-  RESPONSE_MEMO_GRACE_MS,
   RESPONSE_MEMO_MAX_ENTRIES,
   RESPONSE_MEMO_MS,
   responseMemo,
@@ -35,9 +34,6 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** Lets a background build run to its end. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 afterEach(() => {
   clearResponseMemo();
   jest.restoreAllMocks();
@@ -68,58 +64,14 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(r.calls()).toBe(1);
   });
 
-  it("past RESPONSE_MEMO_MS replays the kept answer while one background build replaces it", async () => {
+  it("past RESPONSE_MEMO_MS the next request builds the answer again, and keeps it", async () => {
     const r = route(healthy);
     await r.GET(new Request(`${BASE}?q=usdc`));
     r.clock.t += RESPONSE_MEMO_MS;
-    const stale = await r.GET(new Request(`${BASE}?q=usdc`));
-    expect(((await stale.json()) as { build: number }).build).toBe(1);
-    await settle();
-    expect(r.calls()).toBe(2);
     const next = await r.GET(new Request(`${BASE}?q=usdc`));
     expect(((await next.json()) as { build: number }).build).toBe(2);
-    expect(r.calls()).toBe(2);
-  });
-
-  it("starts one background build per key however many requests find it stale", async () => {
-    const gate = deferred();
-    const r = route(async (url, n) => {
-      if (n > 1) await gate.promise;
-      return healthy(url, n);
-    });
+    r.clock.t += RESPONSE_MEMO_MS - 1;
     await r.GET(new Request(`${BASE}?q=usdc`));
-    r.clock.t += RESPONSE_MEMO_MS + 1;
-    const answers = await Promise.all(
-      Array.from({ length: 16 }, () => r.GET(new Request(`${BASE}?q=usdc`))),
-    );
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(r.calls()).toBe(2);
-    gate.resolve();
-    await settle();
-    expect(r.calls()).toBe(2);
-  });
-
-  it("a background build whose answer may not be kept drops the entry; the next request builds", async () => {
-    const r = route(async (_url, n, { report }) => {
-      await Promise.resolve();
-      if (n > 1) report.retryPending = true; // the rebuild met a fresh failure
-      return jsonOk({ build: n }, { cache: CACHE, degraded: n > 1 });
-    });
-    await r.GET(new Request(`${BASE}?q=a`));
-    r.clock.t += RESPONSE_MEMO_MS;
-    await r.GET(new Request(`${BASE}?q=a`)); // kept copy; rebuild starts
-    await settle();
-    expect(responseMemo().size).toBe(0);
-    const next = await r.GET(new Request(`${BASE}?q=a`));
-    expect(((await next.json()) as { build: number }).build).toBe(3);
-  });
-
-  it("past the grace window a request builds its own answer", async () => {
-    const r = route(healthy);
-    await r.GET(new Request(`${BASE}?q=usdc`));
-    r.clock.t += RESPONSE_MEMO_MS + RESPONSE_MEMO_GRACE_MS;
-    const again = await r.GET(new Request(`${BASE}?q=usdc`));
-    expect(((await again.json()) as { build: number }).build).toBe(2);
     expect(r.calls()).toBe(2);
   });
 
@@ -155,11 +107,9 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(second.headers.get("cache-control")).toBe("no-store");
     expect(second.headers.get("etag")).toBeNull();
     r.clock.t += 1;
-    await r.GET(new Request(`${BASE}?q=a`)); // replayed once while it is rebuilt
-    await settle();
+    const third = await r.GET(new Request(`${BASE}?q=a`));
     expect(r.calls()).toBe(2);
-    const fourth = await r.GET(new Request(`${BASE}?q=a`));
-    expect(((await fourth.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
+    expect(((await third.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
   });
 
   it("never keeps a degraded answer a read under it would retry at once (a fresh failure)", async () => {

@@ -12,6 +12,20 @@ const SECURITY_HEADERS = [
   },
 ];
 
+/**
+ * HSTS on every answer served over https: the platform or the TLS-terminating proxy in front of
+ * `next start` says so in `X-Forwarded-Proto` (its first hop; `next start` itself speaks plain
+ * http, where browsers ignore the header anyway). Two years, this host only: subdomains and the
+ * preload list are the operator's decision (README "Security headers").
+ */
+// lib/api/method-guard.ts sends the same value on the 405 it answers itself (a unit test).
+const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
+const HSTS = {
+  source: "/:path*",
+  has: [{ type: "header", key: "x-forwarded-proto", value: "(?:https|HTTPS)(?:\\s*,.*)?" }],
+  headers: [{ key: "Strict-Transport-Security", value: `max-age=${HSTS_MAX_AGE_SECONDS}` }],
+};
+
 const DEV = process.env.NODE_ENV === "development";
 
 /**
@@ -68,6 +82,14 @@ const PAGE_CDN_SECONDS = {
 const pageCacheControl = (sMaxAge) =>
   `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
 
+/**
+ * An asset page spelling that resolves to no coin: proxy.ts marks the request with this header
+ * and the rewrite below serves the one shared 404 path, so Next stores that 404 once instead of
+ * once per spelling (lib/assets/canonical.ts keeps the same two values; a unit test checks).
+ */
+const UNKNOWN_ASSET_HEADER = "x-stablecoin-unknown";
+const UNKNOWN_ASSET_PATH = "/stablecoins/~unknown";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -81,9 +103,23 @@ const nextConfig = {
   serverExternalPackages: ["redis", "@redis/client"],
   expireTime: PAGE_EXPIRE_SECONDS,
   experimental: { sri: { algorithm: "sha256" } },
+  // A path under /api that no route serves answers the routes' 404 JSON (app/api/no-route).
+  async rewrites() {
+    return {
+      beforeFiles: [
+        {
+          source: "/stablecoins/:asset",
+          has: [{ type: "header", key: UNKNOWN_ASSET_HEADER }],
+          destination: UNKNOWN_ASSET_PATH,
+        },
+      ],
+      fallback: [{ source: "/api/:path*", destination: "/api/no-route" }],
+    };
+  },
   async headers() {
     return [
       { source: "/:path*", headers: SECURITY_HEADERS },
+      HSTS,
       {
         source: "/((?!api/).*)",
         headers: [{ key: "Content-Security-Policy", value: PAGE_CSP }],

@@ -40,6 +40,8 @@ export default defineConfig({
       PORT: String(PORT),
       DEMO_KV_DIR: ".data/e2e-kv",
       NEXT_TELEMETRY_DISABLED: "1",
+      // One browser drives the whole suite: per-client rate limits off (`npm run demo` keeps them).
+      PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
       // `DEMO_MARKET=full` runs the suite (and tests/e2e/full-market.spec.ts) on the whole market.
       DEMO_MARKET: process.env.DEMO_MARKET ?? "fixture",
     },

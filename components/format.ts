@@ -96,7 +96,8 @@ const CHAIN_LABELS: Readonly<Record<string, string>> = {
 
 /** Display name of a canonical (lowercase) chain: `arbitrum` → `Arbitrum`. */
 export function chainLabel(chain: string): string {
-  const known = CHAIN_LABELS[chain];
+  // Own keys only: a chain named `constructor` is not Object's.
+  const known = Object.hasOwn(CHAIN_LABELS, chain) ? CHAIN_LABELS[chain] : undefined;
   if (known) return known;
   return chain
     .split("-")
@@ -112,5 +113,5 @@ const BACKING_LABELS: Readonly<Record<string, string>> = {
 
 export function backingLabel(backing: string | null | undefined): string {
   if (!backing) return "Unknown";
-  return BACKING_LABELS[backing] ?? backing;
+  return (Object.hasOwn(BACKING_LABELS, backing) ? BACKING_LABELS[backing] : undefined) ?? backing;
 }

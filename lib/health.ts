@@ -5,6 +5,7 @@
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
+import { snapshotHealth } from "@/lib/snapshot/snapshots";
 import { telemetry, type ProviderName } from "@/lib/telemetry";
 
 export const KV_PROBE_KEY = "health:probe";
@@ -18,6 +19,9 @@ interface SourceHealth {
   type: "aggregate" | "market" | "liquidity" | "on-chain-scheduled";
   configured: boolean;
   lastCall: { outcome: string; at: string; durationMs: number } | null;
+  /** What is wrong with this source's data as last read here (on-chain snapshots), codes beside. */
+  warnings: string[];
+  warning_codes: string[];
 }
 
 export interface HealthReport {
@@ -38,6 +42,7 @@ function source(
   provider: ProviderName,
   type: SourceHealth["type"],
   configured: boolean,
+  found: { warnings: string[]; codes: string[] } = { warnings: [], codes: [] },
 ): SourceHealth {
   const last = telemetry.lastOutcome(provider);
   return {
@@ -48,6 +53,8 @@ function source(
     lastCall: last
       ? { outcome: last.outcome, at: last.at, durationMs: Math.round(last.durationMs) }
       : null,
+    warnings: found.warnings,
+    warning_codes: found.codes,
   };
 }
 
@@ -107,9 +114,11 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
     source("DefiLlama", "defillama", "aggregate", true),
     source("CoinGecko", "coingecko", "market", true),
     source("DexScreener", "dexscreener", "liquidity", true),
-    source("Dune", "dune", "on-chain-scheduled", duneConfigured),
+    source("Dune", "dune", "on-chain-scheduled", duneConfigured, snapshotHealth(now)),
   ];
-  const failing = sources.some((s) => s.lastCall && s.lastCall.outcome !== "ok");
+  const failing = sources.some(
+    (s) => (s.lastCall && s.lastCall.outcome !== "ok") || s.warning_codes.length > 0,
+  );
   return {
     status: cache.ok && !failing && duneConfigured ? "ok" : "degraded",
     uptimeSeconds: Math.round((now - telemetry.startedAt) / MS_PER_SECOND),

@@ -4,11 +4,14 @@
  *
  *   npm run bench -- [--duration 10] [--rounds 3] [--connections 16] [--samples 5]
  *                    [--lighthouse-runs 3]
- *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds]
+ *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds,
+ *                            faults,budgets,limiter]
  *                    [--quick] [--out FILE]
  *
  * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
  * read-layer worlds measure `--duration` per target in every round and judge the median round.
+ * `faults` (issue 25 §1) loads each fault world for `--duration`; `budgets` (§2) runs its
+ * many-coins client for 6 × `--duration` (at most 60 s); `limiter` (§3) measures like the worlds.
  * `--lighthouse-runs`: Lighthouse runs per page and preset (the median run is reported).
  * `--quick`: 2 s per measurement, one round, one sample, one Lighthouse run (a smoke run that
  * proves the bench works; its figures are not the report's).
@@ -23,11 +26,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startFakeUpstream, type FakeUpstream } from "../tests/fake-upstream/server";
 import { startRedis, type RedisServer } from "../tests/helpers/redis-server";
+import { budgets } from "./bench/budgets";
 import { httpCaching, memory } from "./bench/caching-memory";
 import { coalescing, flushRedis } from "./bench/coalescing";
 import { coldFanout } from "./bench/cold-fanout";
 import { lighthouseScores } from "./bench/lighthouse";
 import { get } from "./bench/load";
+import { faults } from "./bench/faults";
+import { limiter } from "./bench/limiter";
 import { describeMachine } from "./bench/machine";
 import { METHOD, notesFor } from "./bench/method";
 import { pageLoad } from "./bench/page-load";
@@ -47,6 +53,9 @@ const SECTIONS = [
   "lighthouse",
   "memory",
   "worlds",
+  "faults",
+  "budgets",
+  "limiter",
 ] as const;
 /** `--quick`: seconds per measurement. */
 const QUICK_SECONDS = 2;
@@ -167,6 +176,18 @@ async function main(): Promise<number> {
         `read layer in real-world shapes (${opts.durationSeconds} s per target × ${opts.rounds} rounds)`,
       );
       sections.push(await worlds(fake, redis, opts));
+    }
+    if (opts.only.has("faults")) {
+      step(`failing providers (${opts.durationSeconds} s per world)`);
+      sections.push(await faults(fake, redis, opts));
+    }
+    if (opts.only.has("budgets")) {
+      step("provider budgets under a burst, a slow store and many coins");
+      sections.push(await budgets(fake, redis, opts));
+    }
+    if (opts.only.has("limiter")) {
+      step(`per-client rate limiter on vs off (${opts.rounds} rounds)`);
+      sections.push(await limiter(fake, redis, opts));
     }
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");

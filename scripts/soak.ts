@@ -103,6 +103,8 @@ async function main(): Promise<number> {
     COINGECKO_API_KEY: SOAK_CG_KEY,
     PORT: String(port),
     NEXT_TELEMETRY_DISABLED: "1",
+    // One client sends the whole soak: per-client rate limits off.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
   };
   for (const k of [
     "KV_REST_API_URL",

@@ -1,6 +1,7 @@
 import { IssuerSection, type IssuersSectionResult } from "@/components/issuers/IssuerSection";
 import { RailChips } from "@/components/rail/RailChips";
 import { AssetSearch } from "@/components/search/AssetSearch";
+import { assetHrefs } from "@/components/supply/rows";
 import { SupplySection, type SupplySectionResult } from "@/components/supply/SupplySection";
 import { MarketSupplyHistory } from "@/components/supply-history/MarketSupplyHistory";
 import { AsOf } from "@/components/ui/AsOf";
@@ -54,7 +55,7 @@ export default async function HomePage() {
 
       {supply.ok ? (
         <div className="space-y-1">
-          <RailChips rail={supply.body.rail} />
+          <RailChips rail={supply.body.rail} hrefs={assetHrefs(supply.body.assets)} />
           <p className="text-xs text-slate-500 dark:text-slate-400">
             DefiLlama aggregate,{" "}
             <AsOf iso={supply.body.metadata.as_of} stale={supply.body.metadata.stale} />

@@ -2,27 +2,36 @@
 
 import { useState, useSyncExternalStore } from "react";
 import { PanelFrame } from "@/components/ui/PanelFrame";
+import { BADGE_LABEL } from "@/lib/badge/constants";
+import { badgeSnippets } from "@/lib/badge/snippet";
 
 const noSubscribe = () => () => {};
 
-/** The embeddable peg badge: a preview and copy-paste snippets (HTML and Markdown). */
-export function BadgeSnippet({ asset, symbol }: { asset: string; symbol: string }) {
-  const origin = useSyncExternalStore(
+/**
+ * The embeddable peg badge: a preview and copy-paste snippets (HTML and Markdown, built and
+ * escaped by lib/badge/snippet). Links use `baseUrl` (`PUBLIC_BASE_URL`) when the server has one,
+ * else the origin this page was opened at; the cached page itself carries no request's host.
+ */
+export function BadgeSnippet({
+  asset,
+  symbol,
+  baseUrl,
+}: {
+  asset: string;
+  symbol: string;
+  baseUrl: string | null;
+}) {
+  const browserOrigin = useSyncExternalStore(
     noSubscribe,
     () => window.location.origin,
     () => "",
   );
   const [copied, setCopied] = useState<string | null>(null);
-  const path = `/api/badge/${encodeURIComponent(asset)}.svg`;
-  const page = `${origin}/stablecoins/${encodeURIComponent(asset)}`;
-  const alt = `${symbol} peg`;
+  const built = badgeSnippets(baseUrl ?? browserOrigin, asset, symbol);
+  const alt = `${symbol} ${BADGE_LABEL}`;
   const snippets = [
-    {
-      id: "html",
-      label: "HTML",
-      text: `<a href="${page}"><img src="${origin}${path}" alt="${alt}"></a>`,
-    },
-    { id: "md", label: "Markdown", text: `[![${alt}](${origin}${path})](${page})` },
+    { id: "html", label: "HTML", text: built.html },
+    { id: "md", label: "Markdown", text: built.markdown },
   ];
   const copy = async (id: string, text: string) => {
     try {
@@ -48,7 +57,7 @@ export function BadgeSnippet({ asset, symbol }: { asset: string; symbol: string 
     >
       <div className="space-y-3">
         {/* eslint-disable-next-line @next/next/no-img-element -- a live SVG badge, not a photo */}
-        <img src={path} alt={alt} height={20} data-testid="badge-preview" />
+        <img src={built.path} alt={alt} height={20} data-testid="badge-preview" />
         {snippets.map((s) => (
           <div key={s.id} className="space-y-1">
             <div className="flex items-center justify-between text-xs text-slate-500 dark:text-slate-400">

@@ -4,7 +4,8 @@ import {
   SPEC_TTL_SECONDS,
   type TtlClass,
 } from "@/lib/config";
-import { FAILURE_COOLDOWN_MS, FAILURE_THRESHOLD, LOCAL_REUSE_MS } from "@/lib/snapshot/freshness";
+import { LOCAL_BUDGET_SHARE, REFRESH_RESERVE_SHARE } from "@/lib/snapshot/budget-split";
+import { FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS } from "@/lib/snapshot/freshness";
 import {
   AGGREGATE_GRACE_SECONDS,
   CHART_FRESH_SECONDS,
@@ -12,8 +13,9 @@ import {
   LIVE_GRACE_FACTOR,
   NEGATIVE_SECONDS,
 } from "@/lib/snapshot/policy";
+import { SCHEDULER_STALE_FACTOR } from "@/lib/snapshot/snapshot-quality";
 import { SNAPSHOT_TTL_CLASS } from "@/lib/snapshot/snapshots";
-import { num, seconds } from "./fmtConst";
+import { num, pct, seconds } from "./fmtConst";
 import { MethodSection, MiniTable, Name } from "./MethodSection";
 
 const SNAPSHOT_LABEL: Readonly<Record<string, string>> = {
@@ -80,12 +82,16 @@ export function CachingSections() {
           <li>
             A provider&apos;s valid empty answer (a token with no DEX pools, a coin with no tickers)
             is an answer: it is kept for {seconds(NEGATIVE_SECONDS)}. Failed reads are never stored;
-            a failed refresh keeps the stale copy serving. After {num(FAILURE_THRESHOLD)} failures
-            in a row a key is left alone for {num(FAILURE_COOLDOWN_MS)} ms.
+            a failed refresh keeps the stale copy serving. After a failed read a key is left alone
+            for {num(FAILURE_COOLDOWN_MS)} ms on every server instance: the provider is asked at
+            most once per key in that time, and requests meanwhile are answered at once without it.
           </li>
           <li>
             Empty or failed on-chain snapshot results are never cached, so the next request reads
-            again.
+            again (after a failure, once the cooldown has passed). A served snapshot says when it is
+            incomplete or old: cut off by the page cap, from a run that did not complete, with rows
+            that failed validation (counted), or older than {num(SCHEDULER_STALE_FACTOR)} × its
+            class TTL (the scheduled refresh has stopped; the age is computed at each read).
           </li>
           <li>
             Each server instance keeps its last copy of an entry and checks the store again every{" "}
@@ -96,7 +102,10 @@ export function CachingSections() {
           <li>
             Provider calls are budgeted across instances (<Name>COINGECKO_CALLS_PER_MINUTE</Name>,{" "}
             <Name>DEXSCREENER_CALLS_PER_MINUTE</Name>); over budget a read serves its stale copy or
-            degrades with a warning.
+            degrades with a warning. {pct(REFRESH_RESERVE_SHARE)} of each budget is kept for
+            background refreshes of stale copies, so requests for rarely read coins cannot use it
+            all. When the shared counter cannot be read in time, each instance counts its own calls
+            against {pct(LOCAL_BUDGET_SHARE)} of the budget.
           </li>
           <li>
             When the aggregate upstream fails, the supply panel serves its last good copy labelled{" "}

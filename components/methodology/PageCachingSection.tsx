@@ -38,8 +38,11 @@ export function PageCachingSection() {
         </li>
         <li>
           A query string never changes the server&apos;s copy: filters, sorting and the flows
-          page&apos;s <Name>?q=</Name> and <Name>?window=</Name> run in the browser. Unknown
-          stablecoins get the not-found page (404, <Name>noindex</Name>), cached like the others.
+          page&apos;s <Name>?q=</Name> and <Name>?window=</Name> run in the browser. Each stablecoin
+          has one page address, <Name>/stablecoins/&#123;selector&#125;</Name>: any other spelling
+          of it (another case, its CoinGecko or DefiLlama id) is redirected there (308), and every
+          unknown one gets the same not-found page (404, <Name>noindex</Name>), so what visitors
+          type cannot grow the server&apos;s page cache.
         </li>
         <li>
           One static Content-Security-Policy for every page (no per-request nonce, which would force

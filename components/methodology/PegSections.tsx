@@ -36,6 +36,11 @@ export function PegSections() {
           ]}
         />
         <p>
+          A price is a finite number above zero. A zero, negative or non-finite value from a
+          provider is no price: a current price becomes unknown, and such points are dropped from a
+          price series and counted in a warning — never read as a −{num(BPS_PER_UNIT)} bps de-peg.
+        </p>
+        <p>
           Comparisons allow {num(DEVIATION_EPSILON_BPS)} bps of floating-point slack, so{" "}
           {PEG_BADGE_MAX_USD} USD is exactly {ON_PEG_MAX_BPS} bps.
         </p>
@@ -93,6 +98,12 @@ coverage        = covered time ÷ window length`}</Formula>
           The market price is required. The badge is a point-in-time observation, not a guarantee of
           future peg stability. Yield-bearing (NAV) tokens drift above 1.00 USD by design and are
           flagged as such rather than as a depeg.
+        </p>
+        <p>
+          The embeddable SVG badge checks fresh prices only: when the market price is an old copy
+          (its refresh failed, the call budget is spent or a refresh is still under way) it says
+          “stale” with the time that price is from, never “within peg”, and a stale aggregate price
+          is left out of the agreement check.
         </p>
       </MethodSection>
     </>

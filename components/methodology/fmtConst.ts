@@ -19,6 +19,10 @@ export function seconds(s: number): string {
   return `${s} s`;
 }
 
+const PERCENT = 100;
+/** A share (0.2) as a percentage (`20 %`). */
+export const pct = (share: number): string => `${num(share * PERCENT)} %`;
+
 /** Milliseconds as a human duration. */
 export const millis = (ms: number): string => seconds(ms / MS_PER_SECOND);
 

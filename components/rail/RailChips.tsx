@@ -13,9 +13,20 @@ const TONE = {
   [-1]: "text-red-700 dark:text-red-400",
 } as const;
 
-/** The market context rail: dominance and the largest 7-day supply change (large assets only). */
-export function RailChips({ rail }: { rail: RailChipsData }) {
+/**
+ * The market context rail: dominance and the largest 7-day supply change (large assets only).
+ * `hrefs`: each listed coin's canonical page by DefiLlama id (`assetHrefs` of the supply rows), so
+ * a chip links where the page lives instead of to a spelling that answers 308.
+ */
+export function RailChips({
+  rail,
+  hrefs,
+}: {
+  rail: RailChipsData;
+  hrefs: ReadonlyMap<string, string>;
+}) {
   const { dominance: dom, largest_7d_change: move } = rail;
+  const href = (id: string) => hrefs.get(id) ?? `/stablecoins/${encodeURIComponent(id)}`;
   return (
     <ul aria-label="Market context" className="flex flex-col gap-3 sm:flex-row">
       <li className={chip} data-testid="chip-dominance">
@@ -23,7 +34,7 @@ export function RailChips({ rail }: { rail: RailChipsData }) {
         {dom ? (
           <span className="flex flex-wrap items-baseline gap-x-2">
             <Link
-              href={`/stablecoins/${encodeURIComponent(dom.symbol.toLowerCase())}`}
+              href={href(dom.id)}
               prefetch={false}
               className="text-lg font-semibold hover:underline"
             >
@@ -45,7 +56,7 @@ export function RailChips({ rail }: { rail: RailChipsData }) {
         {move ? (
           <span className="flex flex-wrap items-baseline gap-x-2">
             <Link
-              href={`/stablecoins/${encodeURIComponent(move.id)}`}
+              href={href(move.id)}
               prefetch={false}
               className="text-lg font-semibold hover:underline"
               title={move.name}

@@ -169,7 +169,9 @@ export const DEFAULT_SORT: SortState = { key: "rank", dir: "asc" };
 export const NO_FILTERS: Filters = { chain: ALL, backing: ALL, text: "" };
 
 /** `/stablecoins/<selector>`: the server's shortest readable selector for each row. */
-export function assetHrefs(rows: readonly TableRow[]): Map<string, string> {
+export function assetHrefs<R extends Pick<TableRow, "id" | "selector">>(
+  rows: readonly R[],
+): Map<string, string> {
   return new Map(rows.map((r) => [r.id, `/stablecoins/${encodeURIComponent(r.selector)}`]));
 }
 

@@ -3,11 +3,16 @@
  * headers (CORS, nosniff) and a `Cache-Control` that only lets healthy answers be kept
  * (docs/route-contract.md, docs/caching.md).
  */
+import { noteUpstream } from "./spend";
 
 /** A fixed invariant on every JSON body (docs/route-contract.md rule 2). */
 export const HOLDER_ANALYTICS_SUPPORTED = false as const;
 /** The same flag as a header, on answers whose body is not a data response. */
 export const FLAG_HEADER = "X-Holder-Analytics-Supported";
+/** The flag header, for answers whose body is not JSON (the badge, the feeds, this document). */
+export const FLAG_HEADERS: Readonly<Record<string, string>> = {
+  [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED),
+};
 
 export interface CachePolicy {
   /** Shared-cache freshness (CDN `s-maxage`), seconds. */
@@ -86,15 +91,18 @@ export function jsonOk<T extends object>(
     degraded: boolean;
     status?: number;
     headers?: Record<string, string>;
+    /** Building `body` needed a provider call (`./spend`: the rate limiter charges more). */
+    upstream?: boolean;
   },
 ): Response {
   const cacheControl = opts.degraded || !opts.cache ? NO_STORE : cacheControlOf(opts.cache);
-  return serialised(
+  const res = serialised(
     JSON.stringify(withFlag(body)),
     opts.status ?? 200,
     { "Cache-Control": cacheControl, ...opts.headers },
     opts.cache !== null,
   );
+  return noteUpstream(res, opts.upstream ?? false);
 }
 
 /**
@@ -106,7 +114,7 @@ export function jsonSpecification(body: object, cache: CachePolicy): Response {
   return serialised(
     JSON.stringify(body),
     200,
-    { "Cache-Control": cacheControlOf(cache), [FLAG_HEADER]: String(HOLDER_ANALYTICS_SUPPORTED) },
+    { "Cache-Control": cacheControlOf(cache), ...FLAG_HEADERS },
     true,
   );
 }

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "unknown_asset",
   "not_found",
   "method_not_allowed",
+  "rate_limited",
   "upstream_unavailable",
   "internal_error",
 ] as const;
@@ -44,6 +45,11 @@ export function methodNotAllowed(): Response {
     "Only GET, HEAD and OPTIONS are supported on this route.",
     { headers: { Allow: ALLOWED_METHODS } },
   );
+}
+
+/** 404 for a path no route serves (`app/api/no-route`) or a route switched off. */
+export function notFound(): Response {
+  return jsonError(404, "not_found", "No route matches this path.");
 }
 
 /** Turn a zod failure on query parameters into one user-safe sentence. */

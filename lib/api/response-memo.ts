@@ -9,15 +9,16 @@
  * - Data 200s are kept: every healthy one, and a degraded one (a warning, `no-store`) when it
  *   is settled, i.e. no read under it left a retry pending (the build's read report,
  *   `lib/snapshot/read-opts`): it is degraded only by a stored empty live answer (no pools), a
- *   key cooling down after repeated failures, or a spent call budget, so building it again
- *   within the second would give the same answer. It keeps its warnings and its `no-store` (no HTTP cache keeps it). A stale
- *   copy, an empty scheduled snapshot (never stored) and a fresh failure leave a retry pending:
- *   such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
+ *   failure (its key cools down at once), or a spent call budget, so building it again within
+ *   the second would give the same answer. It keeps its warnings and its `no-store` (no HTTP
+ *   cache keeps it). A stale copy, an empty scheduled snapshot (never stored) and a request's
+ *   own deadline leave a retry pending: such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
  *   "unknown coin" and "provider 500" worlds ran at 0.55–0.89× the trivial route (every answer
  *   there carries a warning).
  * - Errors, 404s and bodies built with no cache policy (the health report) are never kept, so
  *   1,000 distinct invalid selectors add nothing here.
- * - The key is the path plus the query parameters in sorted order; the map is capped
+ * - The key is the public origin (`./origin`: links in an answer name it), the path and the
+ *   query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
  * - Past `RESPONSE_MEMO_MS` the next request builds the answer again. (A grace window that
  *   replayed the kept text while one background build replaced it was measured and removed:
@@ -40,11 +41,14 @@ export const RESPONSE_MEMO_MAX_ENTRIES = 256;
 /** A serialised answer: the exact body text, its headers, and its ETag once computed. */
 export type KeptAnswer = SerialisedBody;
 
-/** Path plus query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer). */
-export function responseMemoKey(url: string): string {
+/**
+ * Origin, path and query parameters in sorted order (`?b=1&a=2` and `?a=2&b=1` are one answer).
+ * `origin` is the public origin the answer's links use, not the URL's (the server's own address).
+ */
+export function responseMemoKey(url: string, origin = ""): string {
   const u = new URL(url);
   u.searchParams.sort();
-  return `${u.pathname}?${u.searchParams.toString()}`;
+  return `${origin}${u.pathname}?${u.searchParams.toString()}`;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.response-memo");

@@ -7,10 +7,12 @@
  * - `./conditional`: HEAD, OPTIONS, ETag / 304;
  * - `./route`: the `publicRoute` wrapper and the per-asset / aggregate answers;
  * - `./params`: query parameter schemas; `./query`: parsing them;
- * - `./with-memo`: the one-second in-process answer memo (`./response-memo`).
+ * - `./with-memo`: the one-second in-process answer memo (`./response-memo`);
+ * - `./rate-limit`: per-client rate limits; `./spend`: marking an answer that called a provider.
  */
 export {
   FLAG_HEADER,
+  FLAG_HEADERS,
   HOLDER_ANALYTICS_SUPPORTED,
   jsonOk,
   jsonSpecification,
@@ -22,6 +24,7 @@ export {
   errorBodySchema,
   jsonError,
   methodNotAllowed,
+  notFound,
   type ErrorCode,
 } from "./errors";
 export { etagOf, headFrom, optionsResponse, withConditional } from "./conditional";
@@ -35,3 +38,4 @@ export {
   safeHandler,
 } from "./route";
 export { parseQuery } from "./query";
+export { noteUpstream } from "./spend";

@@ -6,6 +6,7 @@
 import { jsonOk, type CachePolicy } from "./body";
 import { headFrom, optionsResponse, withConditional } from "./conditional";
 import { jsonError, methodNotAllowed } from "./errors";
+import { withRateLimit, type LimitBucket } from "./rate-limit";
 import { requestReadOpts, type RouteGet } from "./route-get";
 import { withMemo } from "./with-memo";
 
@@ -16,10 +17,10 @@ const LOGGED_MESSAGE_MAX_CHARS = 200;
  * Wrap a GET handler: anything unexpected becomes a JSON 500 without stack or class name,
  * logged server-side with a short, secret-free message.
  */
-export function safeHandler(handler: RouteGet): RouteGet {
-  return async (request, readOpts) => {
+export function safeHandler(handler: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
     try {
-      return await handler(request, readOpts);
+      return await handler(request);
     } catch (e) {
       console.error(
         "route failed:",
@@ -32,11 +33,24 @@ export function safeHandler(handler: RouteGet): RouteGet {
 
 /**
  * The method table every public route exports: GET/HEAD/OPTIONS work; POST, PUT, PATCH and
- * DELETE answer 405 with `Allow`, touching neither cache nor provider.
+ * DELETE answer 405 with `Allow`, touching neither cache nor provider (nor the rate limiter;
+ * other methods never reach a route: ./method-guard.ts answers them the same way).
+ * GET and HEAD count against the client's allowance of `opts.limit` (`./rate-limit`; default
+ * "api", `false` only for the bench's framework baseline). The limiter sits inside the ETag
+ * wrapper, so a 304 carries its headers too, and outside the memo, which it sees answer. The
+ * catch is outermost, so a failure in the memo, the limiter or the ETag layer is a JSON 500 too,
+ * never Next's own error answer. Each build gets its own read options (`./route-get`): the
+ * memo reads their report to decide whether the answer is settled.
  */
-export function publicRoute(get: RouteGet, opts: { now?: () => number } = {}) {
-  const handle = withMemo(safeHandler(get), opts.now ?? Date.now);
-  const GET = withConditional((request) => handle(request, requestReadOpts(request)));
+export function publicRoute(
+  get: RouteGet,
+  opts: { now?: () => number; limit?: LimitBucket | false } = {},
+) {
+  const now = opts.now ?? Date.now;
+  const memoised = withMemo(get, now);
+  const answer = (request: Request) => memoised(request, requestReadOpts(request));
+  const limit = opts.limit ?? "api";
+  const GET = safeHandler(withConditional(limit ? withRateLimit(answer, limit) : answer));
   const reject = async () => methodNotAllowed();
   return {
     GET,
@@ -55,7 +69,8 @@ export const AGGREGATE_S_MAXAGE_SECONDS = 600;
 /** Seconds a client should wait before retrying when an aggregate route has nothing to serve. */
 export const UPSTREAM_RETRY_AFTER_SECONDS = 60;
 
-type Built = { ok: true; body: object; degraded: boolean };
+/** `upstream`: building the body needed a provider call (the rate limiter charges more). */
+type Built = { ok: true; body: object; degraded: boolean; upstream: boolean };
 
 /** Per-asset routes: the built body, or 404 `unknown_asset` with suggestions. */
 export function respondAsset(
@@ -67,7 +82,7 @@ export function respondAsset(
       suggestions: result.suggestions,
     });
   }
-  return jsonOk(result.body, { degraded: result.degraded, cache });
+  return jsonOk(result.body, { degraded: result.degraded, cache, upstream: result.upstream });
 }
 
 /** Aggregate routes: the built body, or 503 `upstream_unavailable` when nothing can be served. */
@@ -86,5 +101,5 @@ export function respondAggregate(
       },
     );
   }
-  return jsonOk(result.body, { degraded: result.degraded, cache });
+  return jsonOk(result.body, { degraded: result.degraded, cache, upstream: result.upstream });
 }

@@ -6,6 +6,7 @@
  * report, `lib/snapshot/read-opts`), so a failure is never served again in place of a new
  * attempt.
  */
+import { publicOrigin } from "./origin";
 import { isCacheable, rememberSerialised, serialisedOf, type SerialisedBody } from "./body";
 import { memoGeneration, responseMemo, responseMemoKey } from "./response-memo";
 import type { RouteGet } from "./route-get";
@@ -18,7 +19,7 @@ function replay(kept: SerialisedBody): Response {
 
 export function withMemo(get: RouteGet, now: () => number): RouteGet {
   return async (request, readOpts) => {
-    const key = responseMemoKey(request.url);
+    const key = responseMemoKey(request.url, publicOrigin(request));
     const kept = responseMemo().get(key, now());
     if (kept) return replay(kept);
     const generation = memoGeneration();

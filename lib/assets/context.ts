@@ -7,7 +7,7 @@
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
-import type { CachedRead } from "@/lib/snapshot/read-through";
+import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
 import { loadPools, type PoolsRead } from "./pools";
@@ -19,7 +19,7 @@ import {
   type AlternativeAsset,
   type ResolvedAsset,
 } from "./resolve";
-import { snapshotWarning, staleReason, staleWarning, W, type Warning } from "./warnings";
+import { snapshotWarnings, staleReason, staleWarning, W, type Warning } from "./warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export interface Sourced<T> {
@@ -42,6 +42,8 @@ export interface AssetContext {
   supplySnapshot: SnapshotRead<"supplyByChain"> | null;
   /** Which providers were actually asked (only those appear as sources). */
   asked: { market: boolean; dex: boolean };
+  /** Some read needed a provider call (`calledUpstream`): the answer's rate-limit cost. */
+  upstream: boolean;
   warnings: Warning[];
 }
 
@@ -58,12 +60,20 @@ export { toAggregateRef };
 
 const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
 
-async function settle<T>(p: Promise<CachedRead<T>>): Promise<Sourced<T> & { error?: unknown }> {
+type Settled<T> = Sourced<T> & { error?: unknown; upstream: boolean };
+
+async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
   try {
     const r = await p;
-    return { value: r.value, asOf: r.storedAt, stale: r.source === "stale", error: r.error };
+    return {
+      value: r.value,
+      asOf: r.storedAt,
+      stale: r.source === "stale",
+      error: r.error,
+      upstream: calledUpstream(r),
+    };
   } catch (error) {
-    return { value: null, asOf: null, stale: false, error };
+    return { value: null, asOf: null, stale: false, error, upstream: false };
   }
 }
 
@@ -136,7 +146,8 @@ export async function loadAssetContext(
     }
   }
   if (needs.tickers && geckoId && !marketNotFound) {
-    if (!tickers || tickers.value === null) warnings.push(W.tickersNoAnswer);
+    if (!tickers || tickers.value === null)
+      warnings.push(isRateBudgetError(tickers?.error) ? W.tickersBudget : W.tickersNoAnswer);
     else {
       if (tickers.value.length === 0) warnings.push(W.tickersEmpty);
       const why = staleReason(tickers);
@@ -144,7 +155,7 @@ export async function loadAssetContext(
     }
   }
   if (pools) warnings.push(...pools.warnings);
-  if (supplySnapshot && !supplySnapshot.ok) warnings.push(snapshotWarning(supplySnapshot));
+  if (supplySnapshot) warnings.push(...snapshotWarnings(supplySnapshot));
 
   return {
     ok: true,
@@ -162,6 +173,12 @@ export async function loadAssetContext(
         market: geckoId !== null && (needs.quote === true || needs.tickers === true),
         dex: (pools?.queried ?? 0) > 0,
       },
+      upstream:
+        agg.upstream ||
+        (quotes?.upstream ?? false) ||
+        (tickers?.upstream ?? false) ||
+        (pools?.upstream ?? false) ||
+        (supplySnapshot?.ok === true && calledUpstream(supplySnapshot)),
       warnings,
     },
   };

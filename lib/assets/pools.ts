@@ -4,11 +4,12 @@
  * contracts from the market provider's coin detail (cached 24 h), mapped to the aggregator's
  * chains by COINGECKO_PLATFORM_DEX_CHAINS. One pool call per chain and contract.
  */
-import { canonicalChain, COINGECKO_PLATFORM_DEX_CHAINS, DEX_CHAINS } from "@/lib/domain/chains";
+import { canonicalChain, DEX_CHAINS, dexChainOfPlatform } from "@/lib/domain/chains";
 import type { ContractAddress, DexPool } from "@/lib/domain/types";
 import { isTokenAddress } from "@/lib/providers/segments";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { readDexPools } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import type { ResolvedAsset } from "./resolve";
 import { staleReason, staleWarning, W, type StaleReason, type Warning } from "./warnings";
@@ -33,13 +34,15 @@ export interface PoolsRead {
   /** Some chain's pool list is past its fresh time: why (the oldest copy's as-of is `asOf`). */
   stale: StaleReason | null;
   warnings: Warning[];
+  /** A contract or pool read needed a provider call. */
+  upstream: boolean;
 }
 
 /** Coin-detail contracts on chains the DEX aggregator covers, one per chain. */
 export function dexTargets(contracts: readonly ContractAddress[]): PoolTarget[] {
   const out: PoolTarget[] = [];
   for (const c of contracts) {
-    const chain = COINGECKO_PLATFORM_DEX_CHAINS[c.platform];
+    const chain = dexChainOfPlatform(c.platform);
     if (!chain || !isTokenAddress(chain, c.address)) continue;
     if (!out.some((t) => t.chain === chain)) out.push({ chain, address: c.address });
   }
@@ -49,7 +52,12 @@ export function dexTargets(contracts: readonly ContractAddress[]): PoolTarget[] 
 async function targetsFor(
   asset: ResolvedAsset,
   readOpts?: ReadOpts,
-): Promise<{ targets: PoolTarget[]; warning: Warning | null; contracts: PoolsRead["contracts"] }> {
+): Promise<{
+  targets: PoolTarget[];
+  warning: Warning | null;
+  contracts: PoolsRead["contracts"];
+  upstream?: boolean;
+}> {
   const tracked = asset.tracked;
   if (tracked) {
     const targets = DEX_CHAINS.flatMap((chain) =>
@@ -60,20 +68,29 @@ async function targetsFor(
   if (!asset.coingeckoId) return { targets: [], warning: W.contractsNotListed, contracts: null };
   try {
     const read = await readCoinContracts(asset.coingeckoId, readOpts);
-    if (!read.value.listed) return { targets: [], warning: W.contractsNotFound, contracts: null };
+    const upstream = calledUpstream(read);
+    if (!read.value.listed)
+      return { targets: [], warning: W.contractsNotFound, contracts: null, upstream };
     const targets = dexTargets(read.value.contracts);
     return {
       targets,
       warning: targets.length === 0 ? W.contractsNoSupportedChain : null,
       contracts: "market-provider",
+      upstream,
     };
-  } catch {
-    return { targets: [], warning: W.contractsNoAnswer, contracts: null };
+  } catch (error) {
+    const why = isRateBudgetError(error) ? W.contractsBudget : W.contractsNoAnswer;
+    return { targets: [], warning: why, contracts: null };
   }
 }
 
 export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Promise<PoolsRead> {
-  const { targets, warning, contracts } = await targetsFor(asset, readOpts);
+  const {
+    targets,
+    warning,
+    contracts,
+    upstream: contractsUpstream,
+  } = await targetsFor(asset, readOpts);
   const chains = [...new Set(targets.map((t) => canonicalChain(t.chain)))];
   if (targets.length === 0) {
     return {
@@ -85,6 +102,7 @@ export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Prom
       contracts,
       stale: null,
       warnings: warning ? [warning] : [],
+      upstream: contractsUpstream ?? false,
     };
   }
   const results = await Promise.all(
@@ -100,10 +118,19 @@ export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Prom
           failed: false,
           stale,
           error: null,
+          upstream: calledUpstream(r),
         };
       } catch (error) {
         const pools: DexPool[] = [];
-        return { chain: t.chain, pools, asOf: null, failed: true, stale: null, error };
+        return {
+          chain: t.chain,
+          pools,
+          asOf: null,
+          failed: true,
+          stale: null,
+          error,
+          upstream: false,
+        };
       }
     }),
   );
@@ -117,7 +144,8 @@ export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Prom
     ok.find((r) => r.stale === "budget" || r.stale === "failed")?.stale ??
     ok.find((r) => r.stale)?.stale ??
     null;
-  const base = { failedChains, queried: targets.length, chains, contracts, stale };
+  const upstream = (contractsUpstream ?? false) || results.some((r) => r.upstream);
+  const base = { failedChains, queried: targets.length, chains, contracts, stale, upstream };
   if (ok.length === 0) {
     const overBudget = failed.every((r) => isRateBudgetError(r.error));
     return {
@@ -131,6 +159,7 @@ export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Prom
   const asOf = Math.min(...ok.flatMap((r) => (r.asOf === null ? [] : [r.asOf])));
   const warnings: Warning[] = [];
   if (failedChains.length > 0) warnings.push(W.dexPartial(failedChains));
+  if (failed.some((r) => isRateBudgetError(r.error))) warnings.push(W.dexBudgetPartial);
   else if (value.length === 0) warnings.push(W.dexNoPools);
   if (stale) warnings.push(staleWarning("dex", stale, asOf));
   return { ...base, value, asOf, warnings };

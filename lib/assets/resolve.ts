@@ -5,6 +5,7 @@
  * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
  */
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
+import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
 import { isSelector } from "./selector-syntax";
@@ -17,7 +18,8 @@ export interface AggregateRef {
   symbol: string;
   name: string;
   geckoId: string | null;
-  circulatingUsd: number;
+  /** Null when the aggregate has no current record. */
+  circulatingUsd: number | null;
   backing: BackingLabel | null;
   pegType: string;
 }
@@ -50,7 +52,7 @@ export interface AlternativeAsset {
   name: string;
   defillamaId: string;
   coingeckoId: string | null;
-  circulatingUsd: number;
+  circulatingUsd: number | null;
   /** Its readable selector (`preferredSelector`), when the caller has the aggregate list. */
   selector?: string;
 }
@@ -161,7 +163,7 @@ export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Res
   // 2. Symbol, any case: the largest by circulating supply wins; the rest are reported.
   const bySymbol = aggregate
     .filter((a) => a.symbol.toLowerCase() === needle)
-    .sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+    .sort(largestSupplyFirst);
   const winner = bySymbol[0];
   if (winner) {
     return {

@@ -48,6 +48,14 @@ const CG = "CoinGecko";
 const DEX = "DexScreener";
 const LLAMA = "DefiLlama";
 
+/**
+ * Every answer a spent call budget shaped carries its provider's budget code, whatever is missing
+ * or stale because of it: `market_rate_budget` (CoinGecko), `dex_rate_budget` (DexScreener).
+ */
+const BUDGET_CODE = { [CG]: "market_rate_budget", [DEX]: "dex_rate_budget" } as const;
+const marketBudgetWarning = (text: string) =>
+  warning(CG, "market", BUDGET_CODE[CG], `rate budget reached; ${text}`);
+
 export const W = {
   aggregateUnavailable: warning(
     LLAMA,
@@ -154,17 +162,27 @@ export const W = {
     "dex_no_answer",
     "the DEX aggregator did not answer; depth covers centralized exchanges only.",
   ),
-  marketBudget: warning(
-    CG,
-    "market",
-    "market_rate_budget",
-    "rate budget reached; live price, market cap and 24h volume are unavailable for now.",
+  marketBudget: marketBudgetWarning(
+    "live price, market cap and 24h volume are unavailable for now.",
   ),
+  tickersBudget: marketBudgetWarning(
+    "centralized-exchange order books are unavailable for now; depth covers DEX pools only.",
+  ),
+  contractsBudget: marketBudgetWarning(
+    "the coin's contract addresses are unavailable for now, so no pools were looked up.",
+  ),
+  historyBudget: marketBudgetWarning("price history is unavailable for now."),
   dexBudget: warning(
     DEX,
     "liquidity",
-    "dex_rate_budget",
+    BUDGET_CODE[DEX],
     "rate budget reached; DEX pool data is unavailable for now.",
+  ),
+  dexBudgetPartial: warning(
+    DEX,
+    "liquidity",
+    BUDGET_CODE[DEX],
+    "rate budget reached; some pool lookups were not made for now.",
   ),
   dexPartial: (chains: string[]) =>
     warning(
@@ -211,6 +229,21 @@ export const W = {
   ),
 } as const;
 
+/**
+ * Points of a price series that were not prices (zero, negative, non-finite): dropped and
+ * counted, never read as a −10,000 bps depeg. `of` names the series, e.g. "the 30-day price
+ * history of USDT".
+ */
+export function pricesDropped(count: number, of: string): Warning {
+  const points = count === 1 ? "1 price point" : `${count} price points`;
+  return warning(
+    CG,
+    "market",
+    "market_prices_dropped",
+    `${points} of ${of} were zero, negative or not a number and were dropped.`,
+  );
+}
+
 /** What a copy past its fresh time is of: whose data, for the warning's source and code. */
 const STALE_SUBJECTS = {
   market: [CG, "market"],
@@ -222,7 +255,8 @@ export type StaleSubject = keyof typeof STALE_SUBJECTS;
 
 /**
  * A copy served past its fresh time: `Provider (source-type): <why>; showing data from HH:MM
- * UTC.`, code `<subject>_stale_<reason>` (e.g. `market_stale_budget`).
+ * UTC.`, code `<subject>_stale_<reason>` (e.g. `market_stale_failed`) — or, when the call budget
+ * is why, the provider's budget code (`market_rate_budget`, `dex_rate_budget`).
  */
 export function staleWarning(
   subject: StaleSubject,
@@ -236,15 +270,15 @@ export function staleWarning(
       : reason === "failed"
         ? "the source is unavailable"
         : "a refresh is under way";
-  return warning(
-    source,
-    type,
-    `${subject}_stale_${reason}`,
-    `${why}; showing data from ${clock(storedAt)}.`,
-  );
+  const code = reason === "budget" ? BUDGET_CODE[source] : `${subject}_stale_${reason}`;
+  return warning(source, type, code, `${why}; showing data from ${clock(storedAt)}.`);
 }
 
-/** A scheduled on-chain snapshot that could not be read (its sentence comes from the read layer). */
+/**
+ * A scheduled on-chain snapshot that could not be read, or one of a read snapshot's issues
+ * (truncated, partial, rows dropped, scheduler stale): code `onchain_<reason>`, the sentence
+ * from the read layer.
+ */
 export function snapshotWarning(read: { reason: string; warning: string }): Warning {
   return {
     source: "Dune",
@@ -252,6 +286,15 @@ export function snapshotWarning(read: { reason: string; warning: string }): Warn
     code: `onchain_${read.reason}`,
     message: read.warning,
   };
+}
+
+/** Every warning a snapshot read carries: why it is unavailable, or what is wrong with it. */
+export function snapshotWarnings(
+  read:
+    | { ok: false; reason: string; warning: string }
+    | { ok: true; issues: readonly { reason: string; warning: string }[] },
+): Warning[] {
+  return read.ok ? read.issues.map(snapshotWarning) : [snapshotWarning(read)];
 }
 
 /** Adds `w` unless the same sentence is already there. */

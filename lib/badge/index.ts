@@ -5,20 +5,24 @@
  *
  *   on        "peg | 0.999–1.001 ✓"            green
  *   off       "peg | −35 bps" (market price)   yellow up to 100 bps, red beyond
+ *   stale     "peg | stale · as of 2025-03-01 14:05 UTC"  grey (an old copy of the price)
  *   no price  "peg | not measured"             grey
  *   unknown   "peg | unknown coin" (HTTP 404)  grey
+ *
+ * Only fresh prices are checked: a stale market price gives the stale badge, and a stale
+ * aggregate price is left out of the agreement check. Only measured badges are cacheable.
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { marketView } from "@/lib/assets/market-view";
 import { pegBadge } from "@/lib/domain/badge";
-import { badgeFace } from "./face";
+import { BADGE_LABEL } from "./constants";
+import { badgeFace, staleFace } from "./face";
 import { badgeSvg } from "./svg";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export { badgeFace } from "./face";
+export { BADGE_LABEL, BADGE_SUFFIX } from "./constants";
 
-export const BADGE_LABEL = "peg";
-export const BADGE_SUFFIX = ".svg";
 const DISCLAIMER = "Informational only; a point-in-time observation, not a guarantee.";
 
 export interface BadgeAnswer {
@@ -26,12 +30,15 @@ export interface BadgeAnswer {
   svg: string;
   /** False when the badge is not a measurement (no price, unknown coin): never cached long. */
   measured: boolean;
+  /** Reading the price needed a provider call (the rate limiter charges more). */
+  upstream: boolean;
 }
 
 function unknownCoin(): BadgeAnswer {
   return {
     status: 404,
     measured: false,
+    upstream: false,
     svg: badgeSvg({
       label: BADGE_LABEL,
       message: "unknown coin",
@@ -57,14 +64,31 @@ export async function getBadge(q: string | null, readOpts?: ReadOpts): Promise<B
   if (!r.ok) return unknownCoin();
   const { ctx } = r;
   const mv = marketView(ctx);
-  const badge = pegBadge({ market: mv.prices.market, aggregate: mv.prices.aggregate });
-  const asOf = ctx.quote?.asOf ? new Date(ctx.quote.asOf).toISOString() : "unknown time";
+  const badge = pegBadge({
+    market: mv.prices.market,
+    aggregate: ctx.aggregate.stale ? null : mv.prices.aggregate,
+  });
+  const asOfMs = ctx.quote?.asOf ?? null;
+  const asOf = asOfMs ? new Date(asOfMs).toISOString() : "unknown time";
   const symbol = ctx.asset.symbol;
   const face = badgeFace(badge);
+  if (face !== null && ctx.quote?.stale) {
+    return {
+      status: 200,
+      measured: false,
+      upstream: ctx.upstream,
+      svg: badgeSvg({
+        label: BADGE_LABEL,
+        ...staleFace(asOfMs),
+        title: `${symbol}: the last CoinGecko (market) price is from ${asOf} and could not be refreshed yet; the peg is not verified. ${DISCLAIMER}`,
+      }),
+    };
+  }
   if (face === null) {
     return {
       status: 200,
       measured: false,
+      upstream: ctx.upstream,
       svg: badgeSvg({
         label: BADGE_LABEL,
         message: "not measured",
@@ -76,6 +100,7 @@ export async function getBadge(q: string | null, readOpts?: ReadOpts): Promise<B
   return {
     status: 200,
     measured: true,
+    upstream: ctx.upstream,
     svg: badgeSvg({
       label: BADGE_LABEL,
       ...face,

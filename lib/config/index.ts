@@ -28,6 +28,10 @@ export const DEFAULT_KV_TIMEOUT_MS = 150;
 export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
 export const DEFAULT_DEXSCREENER_CALLS_PER_MINUTE = 300;
 const MAX_CALLS_PER_MINUTE = 1_000_000;
+/** Per-client allowance on the public routes, weighted requests a minute (0 = limiter off). */
+export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
+/** High enough to count every request without ever refusing one (how the bench measures the limiter). */
+const MAX_PUBLIC_RATE_LIMIT_PER_MINUTE = 1_000_000_000;
 export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const SECRET_VARIABLES = new Set(["COINGECKO_API_KEY", "DUNE_API_KEY", "KV_REST_API_TOKEN"]);
@@ -58,9 +62,24 @@ const httpUrl = z
   .refine((u) => !/[?#]/.test(u), "must not contain a query string or fragment")
   .transform((u) => u.replace(/\/+$/, ""));
 
+/** Hosts a plain-http `PUBLIC_BASE_URL` may name in production: this machine only. */
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The public origin links are built on: scheme, host and port only (links add their paths). */
+const publicBaseUrl = httpUrl
+  .refine(
+    (u) => new URL(u).pathname === "/" && !new URL(u).username && !new URL(u).password,
+    "must be an origin such as https://intel.example.com (no path, no credentials)",
+  )
+  .transform((u) => new URL(u).origin);
+
 const redisUrl = z
   .string()
   .refine((u) => /^rediss?:\/\/[^\s]+$/i.test(u), "must look like redis://host:port");
+
+const flag = z
+  .enum(["true", "false", "1", "0"], "must be true or false")
+  .transform((v) => v === "true" || v === "1");
 
 const queryId = z.string().regex(/^\d{1,12}$/, "must be a query id made of digits only");
 
@@ -97,6 +116,7 @@ export const envSchema = z.object({
   REDIS_URL: optional(redisUrl),
   KV_DIR: withDefault(z.string(), ".data/kv"),
   PORT: withDefault(intInRange(1, 65_535), 3000),
+  PUBLIC_BASE_URL: optional(publicBaseUrl),
   PROVIDER_TIMEOUT_MS: withDefault(intInRange(50, 60_000), DEFAULT_PROVIDER_TIMEOUT_MS),
   PROVIDER_MAX_BODY_BYTES: withDefault(
     intInRange(1024, 64 * 1024 * 1024),
@@ -111,6 +131,12 @@ export const envSchema = z.object({
     intInRange(1, MAX_CALLS_PER_MINUTE),
     DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
   ),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(
+    intInRange(0, MAX_PUBLIC_RATE_LIMIT_PER_MINUTE),
+    DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE,
+  ),
+  // zod 4 returns a default as is (not parsed): the output value, not its spelling.
+  TRUST_PROXY: z.preprocess(blankToUndefined, flag.default(false)),
   CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
   CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
   CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
@@ -143,6 +169,18 @@ export interface AppConfig {
   kv: KvConfig;
   kvTimeoutMs: number;
   port: number;
+  /** Per-client limits on the public routes (docs/rate-limits.md). */
+  publicRateLimit: {
+    /** Weighted requests a client may make a minute; 0 = off. */
+    perMinute: number;
+    /** The client is the first `X-Forwarded-For` hop (a platform or proxy sets it); else unknown. */
+    trustProxy: boolean;
+  };
+  /**
+   * Origin of every public link (feeds, badge snippet, OpenAPI `servers`); undefined: each
+   * answer uses the origin its request was sent to (`lib/api/origin.ts`).
+   */
+  publicBaseUrl: string | undefined;
   ttlSeconds: Record<TtlClass, number>;
 }
 
@@ -165,6 +203,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(
       e.KV_REST_API_URL ? "KV_REST_API_TOKEN" : "KV_REST_API_URL",
       "KV_REST_API_URL and KV_REST_API_TOKEN must be set together",
+    );
+  }
+  // Browsers only honour HSTS and secure links over https; a loopback base is for local runs
+  // of the production build (`npm start`, the bench), which never leave the machine.
+  if (
+    e.PUBLIC_BASE_URL?.startsWith("http:") &&
+    env.NODE_ENV === "production" &&
+    !LOOPBACK_HOSTNAMES.has(new URL(e.PUBLIC_BASE_URL).hostname)
+  ) {
+    throw new ConfigError(
+      "PUBLIC_BASE_URL",
+      "must use https when NODE_ENV=production (http only for a loopback host)",
     );
   }
   const kv: KvConfig =
@@ -201,6 +251,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     kv,
     kvTimeoutMs: e.KV_TIMEOUT_MS,
     port: e.PORT,
+    publicRateLimit: { perMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE, trustProxy: e.TRUST_PROXY },
+    publicBaseUrl: e.PUBLIC_BASE_URL,
     ttlSeconds: {
       supplyPanel: e.CACHE_TTL_SUPPLY_PANEL_SECONDS,
       exposureFacts: e.CACHE_TTL_EXPOSURE_FACTS_SECONDS,

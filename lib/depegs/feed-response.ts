@@ -12,30 +12,43 @@ export const FEED_CONTENT_TYPES = {
   json: "application/feed+json; charset=utf-8",
 } as const;
 
+/** The feed, and whether building it needed a provider call (the route marks it for the limiter). */
+export interface FeedAnswer {
+  response: Response;
+  upstream: boolean;
+}
+
+/**
+ * `origin` is the public origin of the links (`rel=self`, item links); entry ids do not depend
+ * on it. `headers` are added to the answer (the route's flag header).
+ */
 export async function feedResponse(
   kind: "atom" | "json",
-  request: Request,
-  readOpts?: ReadOpts,
-): Promise<Response> {
+  origin: string,
+  readOpts: ReadOpts,
+  headers: Record<string, string> = {},
+): Promise<FeedAnswer> {
   const r = await getDepegs({ window: "365d" }, readOpts);
   // No `q`: the result is always the market's (the union's other arm is for unknown coins).
   const body = r.ok ? r.body : null;
   const input = {
     events: body?.events ?? [],
     asOf: body?.metadata.as_of ?? new Date().toISOString(),
-    origin: new URL(request.url).origin,
+    origin,
   };
   const text = kind === "atom" ? atomFeed(input) : JSON.stringify(jsonFeed(input), null, 1);
   const partial = !body || body.warnings.length > 0;
-  return new Response(text, {
+  const response = new Response(text, {
     status: 200,
     headers: {
       "Content-Type": FEED_CONTENT_TYPES[kind],
       "Access-Control-Allow-Origin": "*",
       "X-Content-Type-Options": "nosniff",
+      ...headers,
       "Cache-Control": partial
         ? "no-store"
         : `public, max-age=${CHART_CACHE_SECONDS}, s-maxage=${CHART_CACHE_SECONDS}, stale-while-revalidate=${CHART_CACHE_SECONDS}`,
     },
   });
+  return { response, upstream: r.ok && r.upstream };
 }

@@ -9,6 +9,11 @@ export const FEED_MAX_ITEMS = 50;
 export const FEED_TITLE = "Stablecoin depeg events";
 export const FEED_ID = "urn:stablecoin-intel:depegs";
 const AUTHOR = "Stablecoin Intelligence (informational only, not advice)";
+/**
+ * Namespace of the Atom extension element carrying the service's fixed flag
+ * (`<si:holderAnalyticsSupported>false</si:holderAnalyticsSupported>`, RFC 4287 §6.4).
+ */
+export const FEED_EXTENSION_NS = "urn:stablecoin-intel:feed-extension:1";
 
 export interface FeedInput {
   events: readonly DepegEventJson[];
@@ -79,7 +84,7 @@ export function atomFeed({ events, asOf, origin }: FeedInput): string {
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:si="${FEED_EXTENSION_NS}">
   <id>${FEED_ID}</id>
   <title>${x(FEED_TITLE)}</title>
   <subtitle>Each time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for at least an hour. Informational only.</subtitle>
@@ -87,6 +92,7 @@ export function atomFeed({ events, asOf, origin }: FeedInput): string {
   <author><name>${x(AUTHOR)}</name></author>
   <link rel="self" type="application/atom+xml" href="${x(`${origin}/depegs.atom`)}"/>
   <link rel="alternate" type="text/html" href="${x(`${origin}/depegs`)}"/>
+  <si:holderAnalyticsSupported>false</si:holderAnalyticsSupported>
 ${entries.join("\n")}
 </feed>
 `;

@@ -9,7 +9,7 @@
 import { loadAssetContext } from "@/lib/assets/context";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
-import { pegDeviationBps } from "@/lib/domain/peg";
+import { seriesJson } from "@/lib/peg-history/series";
 import {
   loadCoinEvents,
   type CoinEvents,
@@ -52,13 +52,7 @@ function chartSeries(c: CoinEvents, window: EventsWindow) {
   const fromMs = src.asOf - EVENTS_WINDOW_MS[window];
   return {
     granularity: src.days === 90 ? "hourly" : "daily",
-    points: src.prices
-      .filter((p) => p.timestampMs >= fromMs)
-      .map((p) => ({
-        t: p.timestampMs,
-        price: p.priceUsd,
-        deviation_bps: pegDeviationBps(p.priceUsd) ?? 0,
-      })),
+    points: seriesJson(src.prices.filter((p) => p.timestampMs >= fromMs)),
   };
 }
 
@@ -79,7 +73,7 @@ function sourcesOf(coins: readonly CoinEvents[]) {
 }
 
 export type DepegsResult =
-  | { ok: true; body: ReturnType<typeof buildBody>; degraded: boolean }
+  | { ok: true; body: ReturnType<typeof buildBody>; degraded: boolean; upstream: boolean }
   | { ok: false; suggestions: string[] };
 
 function buildBody(
@@ -125,7 +119,8 @@ export async function getDepegs(
       readOpts,
     );
     const body = buildBody([coin], input.window, coin, r.ctx.warnings, now);
-    return { ok: true, body, degraded: body.warnings.length > 0 };
+    const upstream = r.ctx.upstream || coin.upstream;
+    return { ok: true, body, degraded: body.warnings.length > 0, upstream };
   }
   const coins: CoinEvents[] = [];
   for (let i = 0; i < TRACKED_ASSETS.length; i += MARKET_HISTORY_CONCURRENCY) {
@@ -139,5 +134,6 @@ export async function getDepegs(
     );
   }
   const body = buildBody(coins, input.window, null, [], now);
-  return { ok: true, body, degraded: body.warnings.length > 0 };
+  const upstream = coins.some((c) => c.upstream);
+  return { ok: true, body, degraded: body.warnings.length > 0, upstream };
 }

@@ -8,7 +8,7 @@
  * The market price is required; aggregate and DEX prices are checked when present.
  * A point-in-time observation, not a guarantee of future peg stability.
  */
-import { BPS_PER_UNIT, priceSpreadBps } from "./peg";
+import { BPS_PER_UNIT, priceSpreadBps, validPriceUsd } from "./peg";
 
 export const PEG_BADGE_MIN_USD = 0.999;
 export const PEG_BADGE_MAX_USD = 1.001;
@@ -38,8 +38,9 @@ export interface PegBadge {
   maxSpreadBps: number | null;
 }
 
+/** Only a real price is checked: zero, negative and non-finite values are absent ones. */
 function finite(x: number | null | undefined): x is number {
-  return x !== null && x !== undefined && Number.isFinite(x);
+  return validPriceUsd(x) !== null;
 }
 
 /** True when `priceUsd` is within [PEG_BADGE_MIN_USD, PEG_BADGE_MAX_USD] (inclusive, ±1e-12). */

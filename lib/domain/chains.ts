@@ -2,42 +2,46 @@
  * One canonical lowercase spelling per chain, whatever the provider calls it
  * (docs/route-contract.md "Scheduled snapshots": `bnb` and DefiLlama's `BSC` are one chain; `OP Mainnet` is `optimism`).
  */
-const CHAIN_ALIASES: Readonly<Record<string, string>> = {
-  "op mainnet": "optimism",
-  "op-mainnet": "optimism",
-  optimism: "optimism",
-  "optimistic-ethereum": "optimism",
-  bsc: "bnb",
-  binance: "bnb",
-  "bnb chain": "bnb",
-  "bnb smart chain": "bnb",
-  bnb: "bnb",
-  avalanche_c: "avalanche",
-  "avalanche c-chain": "avalanche",
-  avax: "avalanche",
-  avalanche: "avalanche",
-  "arbitrum one": "arbitrum",
-  "arbitrum-one": "arbitrum",
-  arbitrum: "arbitrum",
-  "zksync era": "zksync",
-  zksync: "zksync",
-  "polygon pos": "polygon",
-  "polygon-pos": "polygon",
-  matic: "polygon",
-  polygon: "polygon",
-  xdai: "gnosis",
-  gnosis: "gnosis",
-  eth: "ethereum",
-  mainnet: "ethereum",
-  ethereum: "ethereum",
-  tron: "tron",
-  solana: "solana",
-};
+// A Map, not an object: an upstream label such as `__proto__` or `constructor` must read as an
+// unknown chain, never as an Object.prototype member.
+const CHAIN_ALIASES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "op mainnet": "optimism",
+    "op-mainnet": "optimism",
+    optimism: "optimism",
+    "optimistic-ethereum": "optimism",
+    bsc: "bnb",
+    binance: "bnb",
+    "bnb chain": "bnb",
+    "bnb smart chain": "bnb",
+    bnb: "bnb",
+    avalanche_c: "avalanche",
+    "avalanche c-chain": "avalanche",
+    avax: "avalanche",
+    avalanche: "avalanche",
+    "arbitrum one": "arbitrum",
+    "arbitrum-one": "arbitrum",
+    arbitrum: "arbitrum",
+    "zksync era": "zksync",
+    zksync: "zksync",
+    "polygon pos": "polygon",
+    "polygon-pos": "polygon",
+    matic: "polygon",
+    polygon: "polygon",
+    xdai: "gnosis",
+    gnosis: "gnosis",
+    eth: "ethereum",
+    mainnet: "ethereum",
+    ethereum: "ethereum",
+    tron: "tron",
+    solana: "solana",
+  }),
+);
 
 /** Lowercase canonical chain name; unknown labels are lowercased with spaces → `-`. */
 export function canonicalChain(label: string): string {
   const key = label.trim().toLowerCase();
-  return CHAIN_ALIASES[key] ?? key.replace(/\s+/g, "-");
+  return CHAIN_ALIASES.get(key) ?? key.replace(/\s+/g, "-");
 }
 
 /** EVM chains where pool maps and the deep-liquidity finder query the DEX aggregator. */
@@ -90,3 +94,10 @@ export const COINGECKO_PLATFORM_DEX_CHAINS: Readonly<Record<string, string>> = {
   apechain: "apechain",
   solana: "solana",
 };
+
+/** The DexScreener chain of a CoinGecko platform id; null for any other name (own keys only). */
+export function dexChainOfPlatform(platform: string): string | null {
+  return Object.hasOwn(COINGECKO_PLATFORM_DEX_CHAINS, platform)
+    ? (COINGECKO_PLATFORM_DEX_CHAINS[platform] ?? null)
+    : null;
+}

@@ -3,10 +3,20 @@
 export const PEG_TARGET_USD = 1;
 export const BPS_PER_UNIT = 10_000;
 
-/** `peg_deviation_bps = (price − 1) × 10 000`; null when the price is unknown. */
+/**
+ * A price is a finite positive number. Zero, negative and non-finite values are what a provider
+ * sends for "no price", never a measurement: null (so a 0 never becomes a −10,000 bps depeg).
+ */
+export function validPriceUsd(priceUsd: number | null | undefined): number | null {
+  return typeof priceUsd === "number" && Number.isFinite(priceUsd) && priceUsd > 0
+    ? priceUsd
+    : null;
+}
+
+/** `peg_deviation_bps = (price − 1) × 10 000`; null when the price is unknown or not a price. */
 export function pegDeviationBps(priceUsd: number | null | undefined): number | null {
-  if (priceUsd === null || priceUsd === undefined || !Number.isFinite(priceUsd)) return null;
-  return (priceUsd - PEG_TARGET_USD) * BPS_PER_UNIT;
+  const price = validPriceUsd(priceUsd);
+  return price === null ? null : (price - PEG_TARGET_USD) * BPS_PER_UNIT;
 }
 
 /** Absolute difference of two prices in basis points of the peg. */

@@ -19,14 +19,23 @@ export function supplyShares(amounts: Iterable<readonly [string, number]>): Reco
   const total = [...merged.values()].reduce((a, b) => a + b, 0);
   if (!(total > 0)) return {};
   const entries = [...merged.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const out: Record<string, number> = {};
   let assigned = 0;
-  entries.forEach(([chain, amount], idx) => {
-    const share = idx === entries.length - 1 ? Math.max(0, 1 - assigned) : amount / total;
-    out[chain] = share;
-    assigned += share;
-  });
-  return out;
+  // fromEntries defines own keys: a chain named `__proto__` stays a chain, not a prototype.
+  return Object.fromEntries(
+    entries.map(([chain, amount], idx) => {
+      const share = idx === entries.length - 1 ? Math.max(0, 1 - assigned) : amount / total;
+      assigned += share;
+      return [chain, share];
+    }),
+  );
+}
+
+/** Sort order by circulating supply, largest first; an unknown supply sorts last. */
+export function largestSupplyFirst(
+  a: { circulatingUsd: number | null },
+  b: { circulatingUsd: number | null },
+): number {
+  return (b.circulatingUsd ?? -Infinity) - (a.circulatingUsd ?? -Infinity) || 0;
 }
 
 /** Change between two values; nulls when the earlier value is missing or not positive. */

@@ -29,7 +29,8 @@ export interface AggregateAsset {
   pegType: string;
   backing: BackingLabel | null;
   priceUsd: number | null;
-  circulatingUsd: number;
+  /** `null` when the upstream had no current record: unknown, never 0. */
+  circulatingUsd: number | null;
   /** `null` when the upstream had no record (`{}` in current responses, `0` in the 2024 ones). */
   circulatingPrevDayUsd: number | null;
   circulatingPrevWeekUsd: number | null;
@@ -79,7 +80,10 @@ export interface ValuePoint {
 
 /** Series sorted by time ascending; points with non-finite values are dropped. */
 export interface MarketChart {
+  /** Only real prices (finite, positive): see `droppedPrices`. */
   prices: PricePoint[];
+  /** Points of the provider's price series that were not prices (zero, negative, non-finite). */
+  droppedPrices: number;
   marketCaps: ValuePoint[];
   volumes: ValuePoint[];
 }

@@ -5,8 +5,9 @@
  * other address stays "unlabeled wallet" (no inference, no deanonymization).
  */
 import { resolveSelector } from "@/lib/assets/selector";
-import { snapshotWarning, warningFields } from "@/lib/assets/warnings";
+import { snapshotWarnings, warningFields } from "@/lib/assets/warnings";
 import type { CexFlowRow } from "@/lib/snapshot/query-rows";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import type { FlowsResponse } from "./schema";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
@@ -42,7 +43,12 @@ function transfer(r: CexFlowRow): FlowsResponse["cex_transfers"][number] {
 }
 
 export type FlowsResult =
-  | { ok: true; body: Omit<FlowsResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<FlowsResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getFlows(
@@ -60,7 +66,7 @@ export async function getFlows(
     readSnapshot("cexFlows", readOpts),
     readSnapshot("chainMigration", readOpts),
   ]);
-  const warnings = [protocol, cex, migration].flatMap((s) => (s.ok ? [] : [snapshotWarning(s)]));
+  const warnings = [protocol, cex, migration].flatMap(snapshotWarnings);
   const bySymbol = <T extends { token_symbol: string }>(rows: T[]) =>
     symbol === null ? rows : rows.filter((r) => r.token_symbol.toLowerCase() === symbol);
   const wallet = input.wallet;
@@ -99,6 +105,7 @@ export async function getFlows(
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: [protocol, cex, migration].some((s) => s.ok && calledUpstream(s)),
     body: {
       filters: { q: input.q, asset: symbol === null ? null : symbol.toUpperCase(), wallet },
       protocol_flows: protocol.ok

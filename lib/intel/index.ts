@@ -148,7 +148,12 @@ export function buildIntel(
 }
 
 export type IntelResult =
-  | { ok: true; body: Omit<IntelResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<IntelResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getStablecoinIntel(
@@ -163,5 +168,5 @@ export async function getStablecoinIntel(
   );
   if (!r.ok) return r;
   const body = buildIntel(r.ctx, now());
-  return { ok: true, body, degraded: body.warnings.length > 0 };
+  return { ok: true, body, degraded: body.warnings.length > 0, upstream: r.ctx.upstream };
 }

@@ -21,7 +21,7 @@ export const otherAssetSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   defillama_id: z.string(),
-  circulating_usd: z.number(),
+  circulating_usd: z.number().nullable().describe("Null when the aggregate has no record"),
   selector: z
     .string()
     .describe("A q that resolves to this asset; its page is /stablecoins/{selector}"),

@@ -4,13 +4,14 @@
  * the scheduled on-chain snapshot. Issuers come from the registry; an asset outside it is its
  * own issuer, under its asset name (`issuer_source: "asset-name"`).
  */
-import { snapshotWarning, W, warningFields, type Warning } from "@/lib/assets/warnings";
+import { snapshotWarnings, W, warningFields, type Warning } from "@/lib/assets/warnings";
 import {
   issuerChainTreemap,
   issuerMarketConcentration,
   TREEMAP_ROOT_NAME,
 } from "@/lib/domain/concentration";
 import { readAggregate } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import { issuerExposure } from "./exposure";
@@ -21,7 +22,12 @@ export const CONCENTRATION_METHOD =
   "HHI = Σ (issuer share in %)² over issuers of the listed USD stablecoins, 0–10 000; below 1 500 unconcentrated, above 2 500 highly concentrated. See /methodology#concentration.";
 
 export type IssuersResult =
-  | { ok: true; body: Omit<IssuersResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<IssuersResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; warning: string };
 
 export async function getIssuers(readOpts?: ReadOpts): Promise<IssuersResult> {
@@ -34,7 +40,7 @@ export async function getIssuers(readOpts?: ReadOpts): Promise<IssuersResult> {
   const warnings: Warning[] = [];
   if (aggregate.source === "stale")
     warnings.push(W.aggregateStale(aggregate.storedAt, aggregate.error));
-  if (!exposure.ok) warnings.push(snapshotWarning(exposure));
+  warnings.push(...snapshotWarnings(exposure));
 
   const assets = listedAssets(aggregate.value.assets);
   const issuerName = (a: (typeof assets)[number]) => issuerOf(a) ?? a.name;
@@ -73,6 +79,7 @@ export async function getIssuers(readOpts?: ReadOpts): Promise<IssuersResult> {
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: calledUpstream(aggregate) || (exposure.ok && calledUpstream(exposure)),
     body: {
       tree: {
         name: TREEMAP_ROOT_NAME,
@@ -85,7 +92,7 @@ export async function getIssuers(readOpts?: ReadOpts): Promise<IssuersResult> {
         })),
       },
       concentration: {
-        hhi: market.hhi ?? 0,
+        hhi: market.hhi,
         top_issuer: market.topIssuer
           ? { name: market.topIssuer, share_pct: (market.topIssuerShare ?? 0) * 100 }
           : null,

@@ -16,7 +16,10 @@ export const issuersResponseSchema = z.object({
   concentration: z.object({
     hhi: z
       .number()
-      .describe("Herfindahl–Hirschman index over issuer market shares in percent, 0–10 000"),
+      .nullable()
+      .describe(
+        "Herfindahl–Hirschman index over issuer market shares in percent, 0–10 000; null when no listed supply is measured",
+      ),
     top_issuer: z.object({ name: z.string(), share_pct: z.number() }).nullable(),
     issuers: z.array(
       z.object({ name: z.string(), share_pct: z.number(), circulating_usd: z.number() }),

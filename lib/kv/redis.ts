@@ -30,6 +30,8 @@ const DRIVER = "redis";
 /** INCR, and PEXPIRE only when this call created the counter (a fixed window). */
 export const INCR_WITH_TTL_SCRIPT =
   "local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n";
+/** Stands for the key in a script's errors: its keys travel inside the command. */
+const SCRIPT_OP_KEY = "script";
 /** TCP connect timeout; the operation budget still applies on top of it. */
 const CONNECT_TIMEOUT_MS = 2_000;
 const RECONNECT_BASE_DELAY_MS = 25;
@@ -107,6 +109,14 @@ export class RedisKv implements KvStore {
       String(ttlToMs(DRIVER, ttlSeconds)),
     ]);
     return counterValue(DRIVER, reply);
+  }
+
+  /**
+   * One raw command (a Lua script's EVALSHA/EVAL for `./script-client`) under the same budget,
+   * connection handling and error classification as every other operation.
+   */
+  async script(command: readonly string[]): Promise<unknown> {
+    return this.#command("script", SCRIPT_OP_KEY, () => [...command]);
   }
 
   async close(): Promise<void> {

@@ -93,6 +93,14 @@ export class VercelKv implements KvStore {
     return counterValue(DRIVER, reply);
   }
 
+  /**
+   * The @upstash/redis client itself, for Lua scripts (`./script-client`): the same retry and
+   * per-request budget as every other operation.
+   */
+  scriptClient(): UpstashClient {
+    return this.#client;
+  }
+
   /** HTTP only: nothing is held open, but later operations are refused. */
   async close(): Promise<void> {
     this.#closed = true;

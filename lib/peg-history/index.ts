@@ -11,7 +11,12 @@ export const PEG_HISTORY_METHOD =
   "Market-provider price history (5-minute points for 24h, hourly for 7d and 30d); deviation = (price − 1) × 10 000 bps; time-weighted depeg statistics with gaps excluded. See /methodology#depeg.";
 
 export type PegHistoryResult =
-  | { ok: true; body: Omit<PegHistoryResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<PegHistoryResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getPegHistory(
@@ -27,14 +32,17 @@ export async function getPegHistory(
   // The pool lookups' own warnings explain `dex_current_price`.
   const warnings = [...(ctx.pools?.warnings ?? [])];
   if (ctx.asset.coingeckoId === null) warnings.push(W.historyNotListed);
-  else if (series.points === null) warnings.push(W.historyUnavailable);
+  else if (series.points === null)
+    warnings.push(series.overBudget ? W.historyBudget : W.historyUnavailable);
   if (series.staleWarning) warnings.push(series.staleWarning);
+  if (series.droppedWarning) warnings.push(series.droppedWarning);
   // As of the series' fetch time: stable body (and ETag) while the series is cached.
   const statsAt = series.asOf ?? now();
   const mv = marketView(ctx);
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: ctx.upstream || series.upstream,
     body: {
       asset: ctx.asset.symbol,
       window,

@@ -8,9 +8,11 @@ import type { DepegStats, DepegWindow } from "@/lib/domain/depeg";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { PricePoint } from "@/lib/domain/types";
 import { once } from "@/lib/render-once";
-import { staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
+import { pricesDropped, staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
+import { calledUpstream } from "@/lib/snapshot/read-through";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 
 /** The market provider's history request for each window. */
 export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {
@@ -39,19 +41,27 @@ export function depegStatsJson(s: DepegStats) {
 }
 export type DepegStatsJson = ReturnType<typeof depegStatsJson>;
 
+/** The chart points; a point without a price has no deviation and is left out (never 0 bps). */
 export function seriesJson(points: readonly PricePoint[]) {
-  return points.map((p) => ({
-    t: p.timestampMs,
-    price: p.priceUsd,
-    deviation_bps: pegDeviationBps(p.priceUsd) ?? 0,
-  }));
+  return points.flatMap((p) => {
+    const deviation = pegDeviationBps(p.priceUsd);
+    return deviation === null
+      ? []
+      : [{ t: p.timestampMs, price: p.priceUsd, deviation_bps: deviation }];
+  });
 }
 
 export interface WindowSeries {
   points: PricePoint[] | null;
+  /** No points because the market provider's call budget is spent (`market_rate_budget`). */
+  overBudget: boolean;
   asOf: number | null;
   /** A copy past its fresh time: the warning that says so (null when fresh). */
   staleWarning: Warning | null;
+  /** The read needed a provider call. */
+  upstream: boolean;
+  /** Points the provider sent that were not prices: the warning with their count, or null. */
+  droppedWarning: Warning | null;
 }
 
 /** Price history for a window; null points when the market provider is unavailable. */
@@ -60,7 +70,15 @@ export async function loadWindowSeries(
   window: DepegWindow,
   readOpts?: ReadOpts,
 ): Promise<WindowSeries> {
-  if (!coingeckoId) return { points: null, asOf: null, staleWarning: null };
+  if (!coingeckoId)
+    return {
+      points: null,
+      overBudget: false,
+      asOf: null,
+      staleWarning: null,
+      droppedWarning: null,
+      upstream: false,
+    };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
     readWindowSeries(coingeckoId, window, readOpts),
   );
@@ -77,8 +95,24 @@ async function readWindowSeries(
     const warning = reason && staleWarning("history", reason, r.storedAt);
     // An empty series (a valid, negatively cached answer) measures nothing: unavailable.
     const points = r.value.prices.length > 0 ? r.value.prices : null;
-    return { points, asOf: points ? r.storedAt : null, staleWarning: points ? warning : null };
-  } catch {
-    return { points: null, asOf: null, staleWarning: null };
+    const dropped = r.value.droppedPrices;
+    return {
+      points,
+      overBudget: false,
+      asOf: points ? r.storedAt : null,
+      staleWarning: points ? warning : null,
+      droppedWarning:
+        dropped > 0 ? pricesDropped(dropped, `the ${WINDOW_DAYS[window]}-day price history`) : null,
+      upstream: calledUpstream(r),
+    };
+  } catch (error) {
+    return {
+      points: null,
+      overBudget: isRateBudgetError(error),
+      asOf: null,
+      staleWarning: null,
+      droppedWarning: null,
+      upstream: false,
+    };
   }
 }

@@ -82,7 +82,12 @@ export function rankForSwap(pools: readonly PoolDepth[], symbol: string, sizeUsd
 }
 
 export type PoolsResult =
-  | { ok: true; body: Omit<PoolsResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<PoolsResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getPools(
@@ -107,6 +112,7 @@ export async function getPools(
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream: ctx.upstream,
     body: {
       asset: ctx.asset.symbol,
       pools: included.map((p) => toRecord(p, ctx.asset.symbol, sizeUsd)),

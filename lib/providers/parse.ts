@@ -27,3 +27,26 @@ export const flag = z
 
 /** Object whose values are validated later, one by one (keys are labels or peg types). */
 export const looseRecord = z.record(z.string(), z.unknown());
+
+const isPlainObject = (v: unknown): v is object =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A record keyed by upstream labels with every key kept as an own key — `__proto__` too (zod's
+ * record drops that key, and a plain assignment would set the prototype instead): a chain called
+ * `__proto__` or `constructor` is an ordinary unknown chain. Values are validated one by one.
+ */
+export function ownRecord<T extends z.ZodType>(value: T) {
+  return z.custom<object>(isPlainObject, "expected an object").transform((input, ctx) => {
+    const entries: [string, z.output<T>][] = [];
+    for (const [key, raw] of Object.entries(input)) {
+      const parsed = value.safeParse(raw);
+      if (!parsed.success) {
+        ctx.issues.push({ code: "custom", message: parsed.error.message, input: raw, path: [key] });
+        return z.NEVER;
+      }
+      entries.push([key, parsed.data]);
+    }
+    return Object.fromEntries(entries) as Record<string, z.output<T>>;
+  });
+}

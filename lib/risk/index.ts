@@ -8,7 +8,7 @@ import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
-import { addWarning, snapshotWarning, W, warningFields } from "@/lib/assets/warnings";
+import { addWarning, snapshotWarnings, W, warningFields } from "@/lib/assets/warnings";
 import { pegBadge } from "@/lib/domain/badge";
 import { chainHhi, issuerShare } from "@/lib/domain/concentration";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
@@ -19,13 +19,19 @@ import { velocity } from "@/lib/domain/velocity";
 import { otherAssets } from "@/lib/intel";
 import { issuerExposure } from "@/lib/issuers/exposure";
 import { depegStatsJson, loadWindowSeries } from "@/lib/peg-history/series";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import type { RiskResponse } from "./schema";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export type RiskResult =
-  | { ok: true; body: Omit<RiskResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<RiskResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; suggestions: string[] };
 
 export async function getRiskConsole(
@@ -54,8 +60,10 @@ export async function getRiskConsole(
   const warnings = [...ctx.warnings, ...mv.warnings];
   // A coin the market provider does not list has no history to ask for: one warning says so.
   if (ctx.asset.coingeckoId === null) addWarning(warnings, W.historyNotListed);
-  else if (day.points === null || month.points === null) warnings.push(W.historyUnavailable);
-  if (!exposure.ok) addWarning(warnings, snapshotWarning(exposure));
+  else if (day.points === null || month.points === null)
+    warnings.push(day.overBudget || month.overBudget ? W.historyBudget : W.historyUnavailable);
+  for (const w of snapshotWarnings(exposure)) addWarning(warnings, w);
+  for (const s of [day, month]) if (s.droppedWarning) addWarning(warnings, s.droppedWarning);
 
   const stats: Record<DepegWindow, ReturnType<typeof depegStats>> = {
     "24h": depegStats(day.points ?? [], "24h", dayAt),
@@ -144,6 +152,8 @@ export async function getRiskConsole(
   return {
     ok: true,
     degraded: warnings.length > 0,
+    upstream:
+      ctx.upstream || day.upstream || month.upstream || (exposure.ok && calledUpstream(exposure)),
     body: {
       asset: ctx.asset.symbol,
       name: ctx.asset.name,

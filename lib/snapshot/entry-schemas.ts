@@ -12,6 +12,7 @@ import type {
   MarketTicker,
   SupplyPoint,
 } from "@/lib/domain/types";
+import { ownRecord } from "@/lib/providers/parse";
 
 const num = z.number();
 const numOrNull = z.number().nullable();
@@ -36,7 +37,7 @@ const aggregateAsset: z.ZodType<AggregateAsset> = z.object({
   circulatingPrevDayUsd: numOrNull,
   circulatingPrevWeekUsd: numOrNull,
   circulatingPrevMonthUsd: numOrNull,
-  chainCirculating: z.record(z.string(), chainCirculating),
+  chainCirculating: ownRecord(chainCirculating),
   chains: z.array(z.string()),
   deprecated: z.boolean(),
   delisted: z.boolean(),
@@ -67,6 +68,7 @@ export const quotesEntry: z.ZodType<MarketQuote[]> = z.array(
 const valuePoint = z.object({ timestampMs: num, valueUsd: num });
 export const chartEntry: z.ZodType<MarketChart> = z.object({
   prices: z.array(z.object({ timestampMs: num, priceUsd: num })),
+  droppedPrices: z.number().int().nonnegative(),
   marketCaps: z.array(valuePoint),
   volumes: z.array(valuePoint),
 });

@@ -3,23 +3,25 @@
  * validating an entry, writing one with KV TTL = grace, and the per-key refresh marker (take,
  * release, rewrite as "cooling", and the bounded wait for another holder's entry).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { telemetry } from "@/lib/telemetry";
-import { entryState, FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
+import { entryState, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
 import { markStoreDown } from "./local-state";
 import { markerSeconds, type ReadPolicy } from "./policy";
 import type { ReadReport } from "./read-opts";
 
-export const CACHE_ENTRY_VERSION = 1;
+/** Bumped whenever a stored value's shape changes (2: snapshot metadata, dropped price counts). */
+export const CACHE_ENTRY_VERSION = 2;
 /** How often a request waiting on another holder looks for its entry. */
 export const FILL_POLL_MS = 50;
 
 /** The refresh marker of a key (`lock:` kept for the operator's and bench's tooling). */
 export const markerKey = (key: string) => `lock:${key}`;
 const RUNNING = { state: "running" } as const;
-const COOLING = { state: "cooling" } as const;
+/** A failed read's marker: no instance asks upstream for the key until `untilMs`. */
+const coolingMarker = z.object({ state: z.literal("cooling"), untilMs: z.number() });
 
 export interface ReadThroughOptions<T> {
   kv: KvStore;
@@ -67,10 +69,14 @@ export async function releaseMarker<T>(ctx: Ctx<T>): Promise<void> {
   }
 }
 
-/** True when the marker now says "cooling" (it then lapses at the end of the cooldown). */
-export async function markCooling<T>(ctx: Ctx<T>): Promise<boolean> {
+/**
+ * Rewrites the key's marker as "cooling" until `untilMs` (its expiry is the cooldown), so every
+ * instance answers without asking upstream until then. True when the store took it.
+ */
+export async function markCooling<T>(ctx: Ctx<T>, untilMs: number): Promise<boolean> {
+  const ttlSeconds = Math.max(1, Math.ceil((untilMs - ctx.now()) / MS_PER_SECOND));
   try {
-    await ctx.opts.kv.set(markerKey(ctx.opts.key), COOLING, FAILURE_COOLDOWN_MS / MS_PER_SECOND);
+    await ctx.opts.kv.set(markerKey(ctx.opts.key), { state: "cooling", untilMs }, ttlSeconds);
     return true;
   } catch {
     return false;
@@ -79,29 +85,67 @@ export async function markCooling<T>(ctx: Ctx<T>): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** What a request waiting on another holder's marker saw. */
+export type FillOutcome =
+  | { kind: "entry"; entry: Entry }
+  /** The holder's read failed: the key cools down until `untilMs`. */
+  | { kind: "cooling"; untilMs: number }
+  /** The holder finished without an entry (nothing to store, or its write failed). */
+  | { kind: "released" }
+  /** Deadline passed with the marker still held (a holder that died), or the store failed. */
+  | { kind: "gave-up" };
+
 /**
- * Waits (real time, at most the lock budget) for another holder's entry. Returns the entry,
- * "cooling" when the holder's reads are failing, or undefined when the caller should read
- * upstream itself (marker gone, store error, or budget spent).
+ * Waits (real time, until `deadlineMs`) for another holder's entry, looking at the store first
+ * and then every `FILL_POLL_MS`. A failed read's "cooling" marker ends the wait at once.
  */
-export async function waitForFill<T>(ctx: Ctx<T>): Promise<Entry | "cooling" | undefined> {
-  const deadline = waitDeadline(ctx.policy, Date.now());
-  while (Date.now() < deadline) {
-    await sleep(FILL_POLL_MS);
+async function waitForFill<T>(ctx: Ctx<T>, deadlineMs: number): Promise<FillOutcome> {
+  for (;;) {
     const entry = await readEntry(ctx);
     if (entry && entryState({ ...entry, empty: false }, ctx.policy, ctx.now()) !== "expired")
-      return entry;
+      return { kind: "entry", entry };
     let marker: unknown;
     try {
       marker = await ctx.opts.kv.get(markerKey(ctx.opts.key));
     } catch {
-      return undefined;
+      return { kind: "gave-up" };
     }
-    if (marker === undefined || marker === null) return readEntry(ctx);
-    if (typeof marker === "object" && "state" in marker && marker.state === COOLING.state)
-      return "cooling";
+    if (marker === undefined || marker === null) {
+      const late = await readEntry(ctx); // written just before the marker was released
+      return late ? { kind: "entry", entry: late } : { kind: "released" };
+    }
+    const cooling = coolingMarker.safeParse(marker);
+    if (cooling.success) return { kind: "cooling", untilMs: cooling.data.untilMs };
+    const leftMs = deadlineMs - Date.now();
+    if (leftMs <= 0) return { kind: "gave-up" };
+    telemetry.recordCache(ctx.policy.family, "wait");
+    await sleep(Math.min(FILL_POLL_MS, leftMs));
   }
-  return undefined;
+}
+
+/** Whose turn it is to read a missing key, across instances (the marker protocol). */
+export type MarkerTurn =
+  /** This request reads upstream: holding the marker, or around a store error or dead holder. */
+  | { kind: "read"; holdsMarker: boolean }
+  /** Another holder's entry arrived. */
+  | { kind: "entry"; entry: Entry }
+  /** Another holder's read failed: the key cools down until `untilMs`. */
+  | { kind: "cooling"; untilMs: number };
+
+/**
+ * Takes the key's marker, or waits on its holder (at most the lock budget). A holder that ended
+ * without an entry hands the marker on (one waiter takes it); a holder that died is read around.
+ */
+export async function markerTurn<T>(ctx: Ctx<T>): Promise<MarkerTurn> {
+  const deadlineMs = waitDeadline(ctx.policy, Date.now());
+  let marker = await takeMarker(ctx);
+  while (marker === "held") {
+    const seen = await waitForFill(ctx, deadlineMs);
+    if (seen.kind === "entry" || seen.kind === "cooling") return seen;
+    const handOn = seen.kind === "released" && Date.now() < deadlineMs;
+    marker = handOn ? await takeMarker(ctx) : "skipped";
+  }
+  return { kind: "read", holdsMarker: marker === "acquired" };
 }
 
 export async function readEntry<T>(ctx: Ctx<T>, store?: Store): Promise<Entry | undefined> {

@@ -8,17 +8,21 @@
  *                 have refreshed the key, or the entry may be gone); concurrent ones use the copy
  *   stale       → serve at once (marked stale); one background refresh
  *   expired     → past grace (or no copy): the only state in which a request waits on upstream
- *   cooling     → a key whose refreshes failed `FAILURE_THRESHOLD` times in a row is not asked
- *                 again until `FAILURE_COOLDOWN_MS` after the last failure
+ *   cooling     → a key whose upstream read failed is not asked again until
+ *                 `FAILURE_COOLDOWN_MS` after that failure (on any instance: the refresh marker,
+ *                 rewritten as "cooling", carries the end of the cooldown)
  */
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import type { ReadPolicy } from "./policy";
 
 /** This process reuses its copy of an entry this long before asking the store again. */
 export const LOCAL_REUSE_MS = 1_000;
-/** Consecutive failures of one key after which its refreshes cool down. */
-export const FAILURE_THRESHOLD = 3;
-/** How long a cooling key is left alone (also the life of the cross-instance failure marker). */
+/**
+ * How long a key whose upstream read failed is left alone, on every instance (also the life of
+ * the "cooling" marker): the provider is asked at most once per key per cooldown, however many
+ * requests arrive. A few seconds: long enough that a failing provider costs one call per key per
+ * period instead of one per request, short enough that a recovered one is seen promptly.
+ */
 export const FAILURE_COOLDOWN_MS = 5_000;
 
 export type EntryState = "fresh" | "revalidate" | "stale" | "expired";
@@ -64,21 +68,29 @@ export function storeResting(downUntilMs: number | undefined, nowMs: number): bo
 }
 
 export interface FailureRecord {
-  /** Consecutive failed upstream reads of the key. */
-  count: number;
-  lastAtMs: number;
+  /** The end of the key's cooldown (ms since epoch). */
+  untilMs: number;
 }
 
-/** True while a key's upstream reads are held back after repeated failures. */
-export function coolingDown(failures: FailureRecord | undefined, nowMs: number): boolean {
-  if (!failures || failures.count < FAILURE_THRESHOLD) return false;
-  const sinceMs = nowMs - failures.lastAtMs;
-  return sinceMs >= 0 && sinceMs < FAILURE_COOLDOWN_MS;
+/** The cooldown a failure at `nowMs` starts. */
+export function cooldownAfterFailure(nowMs: number): FailureRecord {
+  return { untilMs: nowMs + FAILURE_COOLDOWN_MS };
 }
 
-/** True when a failure brings the key to (or keeps it at) the cooldown threshold. */
-export function startsCooldown(failures: FailureRecord): boolean {
-  return failures.count >= FAILURE_THRESHOLD;
+/**
+ * The cooldown another instance announced (its "cooling" marker), as this process keeps it: never
+ * longer than one cooldown from now, whatever that instance's clock says.
+ */
+export function adoptedCooldown(untilMs: number, nowMs: number): FailureRecord {
+  return { untilMs: Math.min(untilMs, nowMs + FAILURE_COOLDOWN_MS) };
+}
+
+/** True while a key's upstream reads are held back after a failure. */
+export function coolingDown(failure: FailureRecord | undefined, nowMs: number): boolean {
+  if (!failure) return false;
+  const leftMs = failure.untilMs - nowMs;
+  // A clock that went backwards (left > one cooldown) does not extend a cooldown.
+  return leftMs > 0 && leftMs <= FAILURE_COOLDOWN_MS;
 }
 
 /** Until when a request may wait for another holder to fill a key. */

@@ -29,10 +29,13 @@ const HISTORY_FAMILY: Readonly<Record<LongRangeDays, KeyFamily>> = {
 
 export interface PriceHistory {
   prices: PricePoint[];
+  /** Points the provider sent that were not prices (dropped by the provider mapping). */
+  droppedPrices: number;
 }
 
 const priceHistoryShape = z.object({
   prices: z.array(z.object({ timestampMs: z.number(), priceUsd: z.number() })),
+  droppedPrices: z.number().int().nonnegative(),
 });
 const supplyShape = z.array(z.object({ timestampMs: z.number(), circulatingUsd: z.number() }));
 
@@ -46,7 +49,10 @@ export function readLongPriceHistory(
     family: HISTORY_FAMILY[days],
     key: `history:v1:coingecko:market-chart:${coingeckoId}:${days}`,
     schema: priceHistoryShape,
-    fetch: async () => ({ prices: (await fetchMarketChart(coingeckoId, days)).prices }),
+    fetch: async () => {
+      const chart = await fetchMarketChart(coingeckoId, days);
+      return { prices: chart.prices, droppedPrices: chart.droppedPrices };
+    },
     isEmpty: (v) => v.prices.length === 0,
     opts,
   });

@@ -1,7 +1,8 @@
 /**
  * What this process remembers between reads, for the read-through module only
  * (`./read-through`): its last validated copy of each entry, the keys being filled or refreshed
- * (single-flight), and each key's consecutive failures (cooldown).
+ * (single-flight), each failed key's cooldown, and the provider calls this process made in the
+ * current budget window (its local share when the shared counter cannot be read).
  *
  * - A copy is served only under the same policy decision as the store's entry would be
  *   (`entryState`), and re-checked against the store every `LOCAL_REUSE_MS` by one request, so
@@ -12,7 +13,9 @@
  * - It lives on `globalThis` so every route bundle of this process shares one state.
  */
 import type { KvStore } from "@/lib/kv/types";
+import type { CallCounts } from "./budget-split";
 import type { FailureRecord } from "./freshness";
+import type { BudgetedProvider } from "./policy";
 
 /** Upper bound on kept copies and failure records (the registry needs a few dozen keys). */
 export const LOCAL_MAX_ENTRIES = 512;
@@ -36,6 +39,8 @@ interface State {
   refreshing: Map<string, Promise<void>>;
   /** A store that just timed out or was unreachable: until when copies are not re-checked. */
   storeDownUntil: WeakMap<KvStore, number>;
+  /** Provider calls this process made in the current budget window (`./rate-budget`). */
+  calls: Map<BudgetedProvider, WindowCalls>;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.read-through");
@@ -49,6 +54,7 @@ export function localState(): State {
     fills: new Map(),
     refreshing: new Map(),
     storeDownUntil: new WeakMap(),
+    calls: new Map(),
   };
   return slot[GLOBAL_SLOT];
 }
@@ -99,15 +105,31 @@ export function failuresOf(key: string): (FailureRecord & { error: unknown }) | 
   return localState().failures.get(key);
 }
 
-export function recordFailure(key: string, error: unknown, nowMs: number): FailureRecord {
-  const previous = localState().failures.get(key);
-  const next = { count: (previous?.count ?? 0) + 1, lastAtMs: nowMs, error };
-  capped(localState().failures, key, next);
-  return next;
+/** Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile. */
+export function recordFailure(key: string, error: unknown, cooldown: FailureRecord): void {
+  capped(localState().failures, key, { ...cooldown, error });
 }
 
 export function recordSuccess(key: string): void {
   localState().failures.delete(key);
+}
+
+/** This process' calls of one provider in one budget window. */
+export interface WindowCalls extends CallCounts {
+  windowIndex: number;
+  /** Counted only here (the shared counter could not be read): owed to the shared counters. */
+  unshared: CallCounts;
+}
+
+/** This process' calls of `provider` in the window `windowIndex` (a new window starts at zero). */
+export function callsInWindow(provider: BudgetedProvider, windowIndex: number): WindowCalls {
+  const { calls } = localState();
+  let counts = calls.get(provider);
+  if (counts?.windowIndex !== windowIndex) {
+    counts = { windowIndex, request: 0, total: 0, unshared: { request: 0, total: 0 } };
+    calls.set(provider, counts);
+  }
+  return counts;
 }
 
 /** Keys currently cooling down or failing, for tests and health. */
@@ -128,5 +150,7 @@ export function forgetLocalState(): void {
   const s = localState();
   s.copies.clear();
   s.failures.clear();
+  s.fills.clear(); // a new process shares no fill with this one's requests in flight
+  s.calls.clear();
   s.storeDownUntil = new WeakMap();
 }

@@ -9,7 +9,8 @@
  *   returned to the caller and never written (scheduled snapshots, public route contract
  *   rule 6); `failure` → treated as a failed read (an empty aggregate list is a broken answer).
  * - `lockBudgetMs`: the longest any request waits on another holder's refresh of a key (and the
- *   life of the refresh marker, so a crashed holder's marker lapses within it).
+ *   life of the refresh marker, so a crashed holder's marker lapses within it): the holder's
+ *   provider call plus its own store operations, so a live holder always ends the wait first.
  * - `provider`: whose call budget a refresh spends (`lib/snapshot/rate-budget.ts`).
  *
  * Adding a key family: add its name to `KeyFamily`, one row below, and a reader calling
@@ -68,6 +69,12 @@ export const HISTORY_HOURLY_FRESH_SECONDS = 60 * 60;
 export const HISTORY_DAILY_FRESH_SECONDS = 6 * 60 * 60;
 /** A valid empty live answer (no pools, no tickers) is asked again after this long. */
 export const NEGATIVE_SECONDS = 60;
+/**
+ * Store round trips a holder makes between taking the marker and its outcome besides the
+ * provider call: paying back calls it counted locally (rare), the request and total call-budget
+ * counts, and the marker's rewrite (or release).
+ */
+export const HOLDER_STORE_OPERATIONS = 4;
 
 function live(
   family: KeyFamily,
@@ -100,8 +107,8 @@ function snapshot(cls: TtlClass, config: AppConfig, lockBudgetMs: number): ReadP
 
 /** The whole table for a configuration (TTL classes and provider budgets come from config). */
 export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, ReadPolicy>> {
-  // Nobody waits on another holder longer than the provider call it is waiting for.
-  const budget = config.providers.timeoutMs;
+  // Nobody waits on another holder longer than the holder's own read can take.
+  const budget = config.providers.timeoutMs + HOLDER_STORE_OPERATIONS * config.kvTimeoutMs;
   return {
     aggregate: {
       family: "aggregate",

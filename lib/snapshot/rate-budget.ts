@@ -1,17 +1,25 @@
 /**
- * Per-provider call budgets, shared by every instance through the KV store: one atomic counter
- * per provider per fixed one-minute window (`KvStore.incr`). The read layer spends one call of a
+ * Per-provider call budgets, shared by every instance through the KV store: atomic counters per
+ * provider per fixed one-minute window (`KvStore.incr`). The read layer spends one call of a
  * provider's budget before each upstream read of it; over budget, the read does not call and
  * the caller serves its stale copy or degrades with a warning (`RateBudgetError`).
  *
- * A store that cannot count (down, slow) does not block reads: availability first, as for the
- * refresh marker. Budgets come from config (COINGECKO_CALLS_PER_MINUTE,
- * DEXSCREENER_CALLS_PER_MINUTE); providers without one are not counted.
+ * Two counters per window: every call counts in the total (at most the budget); a request's
+ * miss also counts in the request counter first (at most the budget less the refresh reserve,
+ * `./budget-split`), so refused requests never eat into what background refreshes may spend.
+ *
+ * A store that cannot count in time (timeout, down, or resting after a recent failure) never
+ * means "unlimited": the process counts its own calls against its local share of the budget
+ * (`LOCAL_BUDGET_SHARE`), and adds them to the shared counters once they answer again.
+ * Budgets come from config (COINGECKO_CALLS_PER_MINUTE, DEXSCREENER_CALLS_PER_MINUTE);
+ * providers without one are not counted.
  */
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
-import type { KvStore } from "@/lib/kv/types";
-import { rateWindow } from "./freshness";
+import { KvError, type KvStore } from "@/lib/kv/types";
+import { callFits, localCallFits, type CallCounts, type CallPurpose } from "./budget-split";
+import { LOCAL_REUSE_MS, rateWindow, storeResting } from "./freshness";
+import { callsInWindow, markStoreDown, storeDownUntil, type WindowCalls } from "./local-state";
 import type { BudgetedProvider, PolicyProvider } from "./policy";
 
 export class RateBudgetError extends Error {
@@ -32,20 +40,106 @@ function budgetOf(provider: PolicyProvider): { provider: BudgetedProvider; limit
   return null;
 }
 
+/** Every call of the window (requests and refreshes). */
 export const budgetKey = (provider: BudgetedProvider, windowIndex: number) =>
   `budget:v1:${provider}:${windowIndex}`;
+/** Requests' calls of the window. */
+export const requestBudgetKey = (provider: BudgetedProvider, windowIndex: number) =>
+  `budget:v1:${provider}:request:${windowIndex}`;
 
-/** Counts one call of `provider`; throws `RateBudgetError` when the window's budget is spent. */
-export async function spendCall(kv: KvStore, provider: PolicyProvider, nowMs: number) {
+export interface SpendOptions {
+  purpose: CallPurpose;
+  /** The store already failed during this read: count locally without asking it. */
+  storeDown?: boolean;
+}
+
+/** How a call was counted: in the shared counters, or against this process' local share. */
+export type SpentOn = "shared" | "local" | "unbudgeted";
+
+/**
+ * Counts one call of `provider`; throws `RateBudgetError` when the window's budget for this
+ * purpose is spent.
+ */
+export async function spendCall(
+  kv: KvStore,
+  provider: PolicyProvider,
+  nowMs: number,
+  { purpose, storeDown = false }: SpendOptions,
+): Promise<SpentOn> {
   const budget = budgetOf(provider);
-  if (!budget) return;
+  if (!budget) return "unbudgeted";
   const window = rateWindow(nowMs);
-  const ttlSeconds = Math.max(1, Math.ceil((window.endsAtMs - nowMs) / MS_PER_SECOND));
-  let count: number;
-  try {
-    count = await kv.incr(budgetKey(budget.provider, window.index), ttlSeconds);
-  } catch {
-    return;
+  const made = callsInWindow(budget.provider, window.index);
+  let fits: boolean | "unknown" = "unknown";
+  if (!storeDown && !storeResting(storeDownUntil(kv), nowMs)) {
+    const counters = {
+      kv,
+      request: requestBudgetKey(budget.provider, window.index),
+      total: budgetKey(budget.provider, window.index),
+      ttlSeconds: Math.max(1, Math.ceil((window.endsAtMs - nowMs) / MS_PER_SECOND)),
+    };
+    try {
+      await payUnshared(counters, made);
+      fits = await sharedCallFits(counters, budget.limit, purpose);
+    } catch (e) {
+      // A slow or unreachable store is left alone for a moment (as for the entry reads).
+      if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable"))
+        markStoreDown(kv, nowMs + LOCAL_REUSE_MS);
+    }
   }
-  if (count > budget.limit) throw new RateBudgetError(budget.provider);
+  // Decided and counted in one synchronous step: concurrent callers cannot both take the last call.
+  // This process' own count bounds it too: a local call it still owes the shared counters (or
+  // one counted twice in a race) never lets the process past the budget.
+  const local = fits === "unknown";
+  fits = local
+    ? localCallFits(made, budget.limit, purpose)
+    : fits && callFits(made, budget.limit, purpose);
+  if (!fits) throw new RateBudgetError(budget.provider);
+  count(made, purpose);
+  if (local) count(made.unshared, purpose);
+  return local ? "local" : "shared";
+}
+
+function count(counts: CallCounts, purpose: CallPurpose): void {
+  counts.total += 1;
+  if (purpose === "request") counts.request += 1;
+}
+
+interface Counters {
+  kv: KvStore;
+  request: string;
+  total: string;
+  ttlSeconds: number;
+}
+
+/** The shared counters' answer: the request counter first (requests only), then the total. */
+async function sharedCallFits(c: Counters, limit: number, purpose: CallPurpose): Promise<boolean> {
+  const none = { request: 0, total: 0 };
+  if (purpose === "request") {
+    const requests = await c.kv.incr(c.request, c.ttlSeconds);
+    if (!callFits({ ...none, request: requests - 1 }, limit, purpose)) return false;
+  }
+  const total = await c.kv.incr(c.total, c.ttlSeconds);
+  return callFits({ ...none, total: total - 1 }, limit, purpose);
+}
+
+/**
+ * Adds the calls this process counted only locally (while the store could not count) to the
+ * shared counters once they answer again, so the window's shared count covers them too.
+ */
+async function payUnshared(c: Counters, made: WindowCalls): Promise<void> {
+  const owed = { ...made.unshared };
+  if (owed.total === 0) return;
+  made.unshared = { request: 0, total: 0 };
+  try {
+    await Promise.all([
+      ...Array.from({ length: owed.request }, () => c.kv.incr(c.request, c.ttlSeconds)),
+      ...Array.from({ length: owed.total }, () => c.kv.incr(c.total, c.ttlSeconds)),
+    ]);
+  } catch (e) {
+    // Owed again (some may have landed: counting a call twice only errs on the safe side).
+    made.unshared.request += owed.request;
+    made.unshared.total += owed.total;
+    throw e;
+  }
 }

@@ -8,13 +8,16 @@
  *                       in this process, and across instances a short set-if-absent marker
  *   miss / past grace → the only path that waits: single-flight in this process; across
  *                       instances the marker's holder reads upstream and the others wait for its
- *                       entry at most the policy's lock budget, then read themselves
- *   upstream failure  → never stored; a stale copy keeps serving (with the error) until grace
- *                       ends; after `FAILURE_THRESHOLD` failures in a row a key cools down for
- *                       `FAILURE_COOLDOWN_MS` (the marker, rewritten as "cooling", tells the other
- *                       instances, and its expiry ends the cooldown)
+ *                       entry; a holder that finished without one hands the marker on, and only
+ *                       a holder that died (marker held past the lock budget) is read around
+ *   upstream failure  → never stored; the key cools down for `FAILURE_COOLDOWN_MS` at once: the
+ *                       holder rewrites its marker as "cooling" (expiry = the cooldown), so every
+ *                       waiter and every instance answers degraded without asking upstream until
+ *                       it ends (one call per key per cooldown); a stale copy keeps serving
+ *                       (with the error) until grace ends
  *   store down / slow → bypassed (per-operation budget): served straight from the provider
- *   call budget spent → no call (`./rate-budget`): stale copy, else `RateBudgetError`
+ *   call budget spent → no call (`./rate-budget`): stale copy, else `RateBudgetError`; a miss
+ *                       spends from the request share, a background refresh from the whole
  *
  * Keys are built by callers from query ids or registry ids only — never from raw user input.
  */
@@ -22,20 +25,22 @@ import { telemetry } from "@/lib/telemetry";
 import { raceAbort } from "./abort";
 import {
   markCooling,
+  markerTurn,
   readEntry,
   releaseMarker,
   takeMarker,
-  waitForFill,
   writeEntry,
   type Ctx,
   type Entry,
   type ReadThroughOptions,
   type Store,
 } from "./entry-store";
+import type { CallPurpose } from "./budget-split";
 import {
+  adoptedCooldown,
+  cooldownAfterFailure,
   coolingDown,
   entryState,
-  startsCooldown,
   storeResting,
   type EntryState,
 } from "./freshness";
@@ -51,12 +56,14 @@ import {
 } from "./local-state";
 import type { ReadPolicy } from "./policy";
 import { isRateBudgetError, spendCall } from "./rate-budget";
+import { CoolingDownError, EmptyAnswerError } from "./read-errors";
 import { noteRead } from "./read-opts";
 
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
 
 export { CACHE_ENTRY_VERSION, markerKey, type ReadThroughOptions } from "./entry-store";
+export { CoolingDownError, EmptyAnswerError } from "./read-errors";
 
 export interface CachedRead<T> {
   value: T;
@@ -73,20 +80,13 @@ export interface CachedRead<T> {
   error?: unknown;
 }
 
-/** An answer the policy treats as broken when empty (the aggregate list). */
-export class EmptyAnswerError extends Error {
-  constructor(readonly family: string) {
-    super(`${family}: upstream returned an empty answer`);
-    this.name = "EmptyAnswerError";
-  }
-}
-
-/** Another instance's reads of this key failed repeatedly: it is cooling down. */
-export class CoolingDownError extends Error {
-  constructor(readonly family: string) {
-    super(`${family}: upstream reads of this key are cooling down after repeated failures`);
-    this.name = "CoolingDownError";
-  }
+/**
+ * Whether a read's value needed a provider call: its own fill or a concurrent one it joined
+ * (`source: "upstream"`). The answer built from it says so in its result (`upstream`), which is
+ * what the per-client rate limiter charges by: never a shared counter or a context channel.
+ */
+export function calledUpstream(read: { source: CachedRead<unknown>["source"] }): boolean {
+  return read.source === "upstream";
 }
 
 export function readThrough<T>(
@@ -111,31 +111,35 @@ export function readThrough<T>(
     noteRead(opts.report, { settled: false, upstream: false }); // its refresh runs detached
     return Promise.resolve(served<T>(copy, state));
   }
+  const coolingBefore = coolingDown(failuresOf(opts.key), ctx.now());
   return raceAbort(fill(ctx), opts.signal).then(
     (read) => {
-      noteRead(opts.report, { settled: read.settled, upstream: read.source === "upstream" });
+      noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read) });
       return read;
     },
     (error: unknown) => {
       // The error keeps its class for the caller; whether it is settled goes to the report.
-      const settled = failureSettled(error, ctx);
-      noteRead(opts.report, { settled, upstream: !settled });
+      noteRead(opts.report, {
+        settled: failureSettled(error, ctx),
+        upstream: !(coolingBefore || refusedBeforeCall(error)),
+      });
       throw error;
     },
   );
 }
 
+/** A failure that asked no provider: the call budget was spent, or another holder's cooldown. */
+function refusedBeforeCall(error: unknown): boolean {
+  return isRateBudgetError(error) || error instanceof CoolingDownError;
+}
+
 /**
  * A failed read whose next attempt would not call upstream: the key is cooling down here or on
- * another instance, or the provider's call budget is spent. Any other failure leaves a retry
- * pending for the very next request.
+ * another instance (every failure starts a cooldown at once), or the provider's call budget is
+ * spent. Only a read the request's own deadline cut short leaves a retry pending.
  */
 function failureSettled<T>(error: unknown, ctx: Ctx<T>): boolean {
-  return (
-    isRateBudgetError(error) ||
-    error instanceof CoolingDownError ||
-    coolingDown(failuresOf(ctx.opts.key), ctx.now())
-  );
+  return refusedBeforeCall(error) || coolingDown(failuresOf(ctx.opts.key), ctx.now());
 }
 
 function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
@@ -208,31 +212,41 @@ async function load<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
 
 /** The miss path: the only one that waits on upstream (or on another instance's fill). */
 async function fromUpstream<T>(ctx: Ctx<T>, store: Store): Promise<CachedRead<T>> {
-  const failures = failuresOf(ctx.opts.key);
-  if (failures && coolingDown(failures, ctx.now())) throw failures.error;
-  const marker = store.down ? "skipped" : await takeMarker(ctx);
-  if (marker === "held") {
-    const waited = await waitForFill(ctx);
-    if (waited === "cooling") throw new CoolingDownError(ctx.policy.family);
-    if (waited) {
-      telemetry.recordCache(ctx.policy.family, "coalesced");
-      const copy = keep(ctx, waited, ctx.now());
-      return served(copy, entryState(copy, ctx.policy, ctx.now()));
-    }
-    // The holder gave up, died, or is slower than our budget: read ourselves.
+  const failure = failuresOf(ctx.opts.key);
+  if (failure && coolingDown(failure, ctx.now())) {
+    telemetry.recordCache(ctx.policy.family, "cooling");
+    throw failure.error;
   }
-  return fetchAndStore(ctx, store, marker === "acquired");
+  const turn = store.down ? { kind: "read" as const, holdsMarker: false } : await markerTurn(ctx);
+  if (turn.kind === "entry") {
+    telemetry.recordCache(ctx.policy.family, "coalesced");
+    const copy = keep(ctx, turn.entry, ctx.now());
+    return served(copy, entryState(copy, ctx.policy, ctx.now()));
+  }
+  if (turn.kind === "cooling") {
+    // The holder's read failed: answer degraded now, and remember the cooldown here too.
+    const error = new CoolingDownError(ctx.policy.family);
+    recordFailure(ctx.opts.key, error, adoptedCooldown(turn.untilMs, ctx.now()));
+    telemetry.recordCache(ctx.policy.family, "cooling");
+    throw error;
+  }
+  return fetchAndStore(ctx, store, turn.holdsMarker, "request");
 }
 
 async function fetchAndStore<T>(
   ctx: Ctx<T>,
   store: Store,
   holdsMarker: boolean,
+  purpose: CallPurpose,
 ): Promise<CachedRead<T>> {
   const { policy, opts } = ctx;
   let release = holdsMarker;
   try {
-    if (!store.down) await spendCall(opts.kv, policy.provider, ctx.now());
+    const spentOn = await spendCall(opts.kv, policy.provider, ctx.now(), {
+      purpose,
+      storeDown: store.down,
+    });
+    if (spentOn === "local") telemetry.recordCache(policy.family, "local-budget");
     const value = await opts.fetch();
     const empty = opts.isEmpty?.(value) ?? false;
     if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
@@ -247,9 +261,12 @@ async function fetchAndStore<T>(
     }
     return { value, source: "upstream", storedAt, settled: stored };
   } catch (error) {
-    if (!isRateBudgetError(error)) {
-      const failures = recordFailure(opts.key, error, ctx.now());
-      if (holdsMarker && startsCooldown(failures)) release = !(await markCooling(ctx));
+    if (isRateBudgetError(error)) telemetry.recordCache(policy.family, "over-budget");
+    else {
+      // Any failure cools the key down, here and (through the marker) on every instance.
+      const cooldown = cooldownAfterFailure(ctx.now());
+      recordFailure(opts.key, error, cooldown);
+      if (!store.down && (await markCooling(ctx, cooldown.untilMs))) release = false;
     }
     throw error;
   } finally {
@@ -284,7 +301,7 @@ async function refresh<T>(ctx: Ctx<T>): Promise<void> {
   const marker = store.down ? "skipped" : await takeMarker(ctx);
   if (marker === "held") return; // another instance is refreshing it
   try {
-    await fetchAndStore(ctx, store, marker === "acquired");
+    await fetchAndStore(ctx, store, marker === "acquired", "refresh");
   } catch (error) {
     const copy = localCopy(opts.kv, opts.key);
     if (copy) copy.error = error; // the stale copy keeps serving, with why it is stale

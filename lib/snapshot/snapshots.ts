@@ -17,8 +17,10 @@ import { z } from "zod";
 import { getConfig, type DuneQueryName, type TtlClass } from "@/lib/config";
 import { fetchLatestResults } from "@/lib/providers/dune/client";
 import { isProviderError } from "@/lib/providers/errors";
+import { telemetry } from "@/lib/telemetry";
 import { readFamily, type ReadOpts } from "./reader";
 import { QUERY_ROW_SCHEMAS, type QueryRow } from "./query-rows";
+import { snapshotIssues, type SnapshotIssue, type SnapshotMeta } from "./snapshot-quality";
 
 /** Which TTL class each snapshot belongs to (docs/caching.md "TTL classes"). */
 export const SNAPSHOT_TTL_CLASS: Readonly<Record<DuneQueryName, TtlClass>> = {
@@ -53,15 +55,21 @@ export type SnapshotRead<N extends DuneQueryName> =
       ttlClass: TtlClass;
       ttlSeconds: number;
       source: "cache" | "upstream" | "stale";
+      /** Truncated, partial, rows dropped, scheduler stale: computed now, from the stored copy. */
+      issues: SnapshotIssue[];
     }
   | { ok: false; reason: SnapshotUnavailableReason; warning: string };
 
 class DuneKeyAbsentError extends Error {}
 
+/** The stored snapshot: its rows and what the read issues are computed from (`./snapshot-quality`). */
 function buildSnapshotSchema<N extends DuneQueryName>(name: N) {
   return z.object({
     queryId: z.string(),
     executionEndedAt: z.string(),
+    state: z.string(),
+    truncated: z.boolean(),
+    droppedRows: z.number().int().nonnegative(),
     rows: z.array(QUERY_ROW_SCHEMAS[name] as unknown as z.ZodType<QueryRow<N>>),
   });
 }
@@ -89,9 +97,40 @@ function unavailable(reason: SnapshotUnavailableReason): {
   return { ok: false, reason, warning: missing ? WARNING_MISSING : WARNING_UNAVAILABLE };
 }
 
+/** Remembers the read for `/api/health` (per instance, like the other telemetry). */
+function noted<N extends DuneQueryName>(
+  name: N,
+  read: SnapshotRead<N>,
+  meta?: SnapshotMeta,
+): SnapshotRead<N> {
+  if (!read.ok)
+    telemetry.recordSnapshot(name, { ok: false, reason: read.reason, warning: read.warning });
+  else if (meta) telemetry.recordSnapshot(name, { ok: true, ttlSeconds: read.ttlSeconds, ...meta });
+  return read;
+}
+
+/**
+ * The warnings of the snapshots this instance last read (codes `onchain_<reason>`), the age
+ * computed at `nowMs`: what `/api/health` reports for the on-chain source.
+ */
+export function snapshotHealth(nowMs: number): { warnings: string[]; codes: string[] } {
+  const warnings: string[] = [];
+  const codes: string[] = [];
+  for (const name of Object.keys(SNAPSHOT_TTL_CLASS) as DuneQueryName[]) {
+    const note = telemetry.snapshotNote(name);
+    if (!note) continue;
+    const found = note.ok ? snapshotIssues(name, note, note.ttlSeconds, nowMs) : [note];
+    for (const f of found) {
+      warnings.push(f.warning);
+      codes.push(`onchain_${f.reason}`);
+    }
+  }
+  return { warnings, codes };
+}
+
 export async function readSnapshot<N extends DuneQueryName>(
   name: N,
-  opts?: ReadOpts,
+  opts: ReadOpts = {},
 ): Promise<SnapshotRead<N>> {
   const config = getConfig();
   const queryId = config.duneQueries[name];
@@ -99,7 +138,7 @@ export async function readSnapshot<N extends DuneQueryName>(
   const ttlClass = SNAPSHOT_TTL_CLASS[name];
   const ttlSeconds = config.ttlSeconds[ttlClass];
   const rowSchema = QUERY_ROW_SCHEMAS[name];
-  let invalidRows = false;
+  const now = opts.now ?? Date.now;
 
   try {
     // Policy: fresh = the class TTL, no stale window, empty never stored (rule 6).
@@ -117,24 +156,39 @@ export async function readSnapshot<N extends DuneQueryName>(
           const parsed = rowSchema.safeParse(raw);
           if (parsed.success) rows.push(parsed.data as QueryRow<N>);
         }
-        if (result.rows.length > 0 && rows.length === 0) invalidRows = true;
-        return { queryId, executionEndedAt: result.executionEndedAt, rows };
+        return {
+          queryId,
+          executionEndedAt: result.executionEndedAt,
+          state: result.state,
+          truncated: result.truncated === true,
+          droppedRows: result.rows.length - rows.length,
+          rows,
+        };
       },
     });
-    if (read.value.rows.length === 0) return unavailable(invalidRows ? "invalid_rows" : "empty");
-    return {
-      ok: true,
-      queryId,
-      rows: read.value.rows,
-      executionEndedAt: read.value.executionEndedAt,
-      ttlClass,
-      ttlSeconds,
-      source: read.source,
-    };
+    const { rows, ...meta } = read.value;
+    if (rows.length === 0) {
+      // Never stored (rule 6): every request sharing this read sees why.
+      return noted(name, unavailable(meta.droppedRows > 0 ? "invalid_rows" : "empty"));
+    }
+    return noted(
+      name,
+      {
+        ok: true,
+        queryId,
+        rows,
+        executionEndedAt: meta.executionEndedAt,
+        ttlClass,
+        ttlSeconds,
+        source: read.source,
+        issues: snapshotIssues(name, meta, ttlSeconds, now()),
+      },
+      meta,
+    );
   } catch (e) {
-    if (e instanceof DuneKeyAbsentError) return unavailable("no_key");
+    if (e instanceof DuneKeyAbsentError) return noted(name, unavailable("no_key"));
     if (isProviderError(e) && e.kind === "http" && e.status === 404)
-      return unavailable("never_run");
-    return unavailable("unreachable");
+      return noted(name, unavailable("never_run"));
+    return noted(name, unavailable("unreachable"));
   }
 }

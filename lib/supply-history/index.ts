@@ -16,6 +16,7 @@ import {
   type SupplyHistorySummary,
 } from "@/lib/domain/supply-history";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
+import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { SupplyPoint } from "@/lib/domain/types";
 import { readTotalSupplyHistory } from "@/lib/snapshot/history";
 import { readAggregate, readSupplyHistory } from "@/lib/snapshot/live";
@@ -83,7 +84,7 @@ export async function getMarketSupplyHistory(readOpts?: ReadOpts): Promise<Marke
   ]);
   const top = (aggregate?.value.assets ?? [])
     .filter((a) => a.pegType === USD_PEG_TYPE && /^\d+$/.test(a.id))
-    .sort((a, b) => b.circulatingUsd - a.circulatingUsd)
+    .sort(largestSupplyFirst)
     .slice(0, MARKET_TOP_COINS);
   const series = await Promise.all(top.map((a) => settle(readSupplyHistory(a.id, readOpts))));
   const warnings: string[] = [];

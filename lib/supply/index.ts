@@ -2,6 +2,7 @@
 import { W, warningFields } from "@/lib/assets/warnings";
 import { getConfig } from "@/lib/config";
 import { readAggregate } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
 import { buildSupplyPanel } from "./panel";
 import type { SupplyResponse } from "./schema";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
@@ -10,7 +11,12 @@ export const SUPPLY_METHOD =
   "USD-pegged assets (deprecated and delisted excluded) ranked by circulating USD. Net change = circulating − circulating 7 or 30 days earlier, from the aggregate. See /methodology#supply.";
 
 export type SupplyResult =
-  | { ok: true; body: Omit<SupplyResponse, "holderAnalyticsSupported">; degraded: boolean }
+  | {
+      ok: true;
+      body: Omit<SupplyResponse, "holderAnalyticsSupported">;
+      degraded: boolean;
+      upstream: boolean;
+    }
   | { ok: false; warning: string };
 
 export async function getSupplyPanel(readOpts?: ReadOpts): Promise<SupplyResult> {
@@ -25,6 +31,7 @@ export async function getSupplyPanel(readOpts?: ReadOpts): Promise<SupplyResult>
   return {
     ok: true,
     degraded: stale,
+    upstream: calledUpstream(read),
     body: {
       ...buildSupplyPanel(read.value.assets),
       metadata: {

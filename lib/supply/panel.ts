@@ -22,17 +22,25 @@ export function issuerOf(a: Pick<AggregateAsset, "id">): string | null {
   return ISSUER_BY_DEFILLAMA_ID.get(a.id) ?? null;
 }
 
+/** A listed asset: its circulating supply is measured (and positive). */
+export type ListedAsset = AggregateAsset & { circulatingUsd: number };
+
+const isListed = (a: AggregateAsset): a is ListedAsset =>
+  a.pegType === USD_PEG_TYPE &&
+  !a.deprecated &&
+  !a.delisted &&
+  a.circulatingUsd !== null &&
+  a.circulatingUsd > 0;
+
 /** Every USD-pegged asset, not deprecated, not delisted, ranked by circulating supply. */
-export function listedAssets(assets: readonly AggregateAsset[]): AggregateAsset[] {
+export function listedAssets(assets: readonly AggregateAsset[]): ListedAsset[] {
   return assets
-    .filter(
-      (a) => a.pegType === USD_PEG_TYPE && !a.deprecated && !a.delisted && a.circulatingUsd > 0,
-    )
+    .filter(isListed)
     .sort((a, b) => b.circulatingUsd - a.circulatingUsd || a.id.localeCompare(b.id));
 }
 
 export function toEntry(
-  a: AggregateAsset,
+  a: ListedAsset,
   rank: number,
   refs: readonly AggregateRef[] = [],
 ): SupplyEntry {

@@ -25,16 +25,49 @@ interface Counter {
   maxDurationMs: number;
 }
 
+/**
+ * `wait`: one poll interval spent waiting on another holder's read; `cooling`: answered without
+ * asking upstream because the key's last read failed; `over-budget`: a provider call refused by
+ * its call budget; `local-budget`: a call counted against this process' share because the
+ * shared counter could not be read in time.
+ */
 export type CacheEvent =
-  "hit" | "memo" | "miss" | "stale" | "coalesced" | "error" | "write" | "bypass";
+  | "hit"
+  | "memo"
+  | "miss"
+  | "stale"
+  | "coalesced"
+  | "error"
+  | "write"
+  | "bypass"
+  | "wait"
+  | "cooling"
+  | "over-budget"
+  | "local-budget";
 
 const RECENT_CALLS_KEPT = 50;
+
+/**
+ * The last read of one scheduled snapshot in this process: why it was unavailable, or what its
+ * read-time issues are computed from (`lib/snapshot/snapshot-quality.ts`), for `/api/health`.
+ */
+export type SnapshotNote =
+  | { ok: false; reason: string; warning: string }
+  | {
+      ok: true;
+      ttlSeconds: number;
+      executionEndedAt: string;
+      state: string;
+      truncated: boolean;
+      droppedRows: number;
+    };
 
 class Telemetry {
   readonly startedAt = Date.now();
   private readonly calls = new Map<string, Counter>();
   private readonly cache = new Map<string, number>();
   private readonly recent: (ProviderCallRecord & { at: string })[] = [];
+  private readonly snapshots = new Map<string, SnapshotNote>();
 
   recordProviderCall(r: ProviderCallRecord): void {
     const key = `${r.provider} ${r.endpoint} ${r.outcome}`;
@@ -60,6 +93,15 @@ class Telemetry {
     this.cache.set(key, (this.cache.get(key) ?? 0) + 1);
   }
 
+  /** `name` is a configured snapshot's name (`supplyByChain`, …) — never a user value. */
+  recordSnapshot(name: string, note: SnapshotNote): void {
+    this.snapshots.set(name, note);
+  }
+
+  snapshotNote(name: string): SnapshotNote | undefined {
+    return this.snapshots.get(name);
+  }
+
   providerCalls(): Counter[] {
     return [...this.calls.values()].map((c) => ({ ...c }));
   }
@@ -78,6 +120,13 @@ class Telemetry {
     return Object.fromEntries(this.cache);
   }
 
+  /** One cache event's count over every scope (e.g. how often a request waited on a holder). */
+  cacheEventCount(event: CacheEvent): number {
+    let n = 0;
+    for (const [key, count] of this.cache) if (key.endsWith(` ${event}`)) n += count;
+    return n;
+  }
+
   lastOutcome(provider: ProviderName): (ProviderCallRecord & { at: string }) | undefined {
     for (let i = this.recent.length - 1; i >= 0; i--) {
       const r = this.recent[i];
@@ -90,6 +139,7 @@ class Telemetry {
     this.calls.clear();
     this.cache.clear();
     this.recent.length = 0;
+    this.snapshots.clear();
   }
 }
 

@@ -28,7 +28,22 @@ declare module "autocannon" {
     non2xx: number;
     duration: number;
     "2xx": number;
+    "5xx": number;
+    /** Answers per HTTP status. */
+    statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The run: awaitable, and it emits every response as it arrives. */
+  interface Instance extends PromiseLike<Result> {
+    on(
+      event: "response",
+      listener: (
+        client: unknown,
+        statusCode: number,
+        resBytes: number,
+        responseTimeMs: number,
+      ) => void,
+    ): this;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

@@ -15,15 +15,31 @@ export interface CannonResult {
   total: number;
   non2xx: number;
   errors: number;
+  /** Answers per HTTP status. */
+  statuses: Record<number, number>;
+  /** Answers that took longer than `slowMs` (0 when it was not asked). */
+  slow: number;
 }
 
 export async function cannon(
   url: string,
   durationSeconds: number,
   connections = 16,
+  opts: { slowMs?: number } = {},
 ): Promise<CannonResult> {
-  const r = await autocannon({ url, connections, duration: durationSeconds, timeout: 10 });
+  const run = autocannon({ url, connections, duration: durationSeconds, timeout: 10 });
+  let slow = 0;
+  const { slowMs } = opts;
+  if (slowMs !== undefined)
+    run.on("response", (_client, _status, _bytes, ms) => {
+      if (ms > slowMs) slow++;
+    });
+  const r = await run;
+  const statuses: Record<number, number> = {};
+  for (const [code, { count }] of Object.entries(r.statusCodeStats)) statuses[Number(code)] = count;
   return {
+    statuses,
+    slow,
     rps: r.requests.average,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
@@ -46,8 +62,13 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * GET with a time limit. A pooled keep-alive connection the server closed just as it was reused
  * fails with a network TypeError before anything was processed: such a GET is retried once.
  */
-export async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const once = () => fetch(url, { headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+export async function get(
+  url: string,
+  headers: Record<string, string> = {},
+  redirect: RequestRedirect = "follow",
+): Promise<Response> {
+  const once = () =>
+    fetch(url, { headers, redirect, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   try {
     return await once();
   } catch (e) {

@@ -88,6 +88,26 @@ serialisation). In (e) the build reads the read layer's in-process copies, and o
 key per second re-checks its copy against the 150 ms store; a p99 miss there points at requests
 that waited on the store.
 `,
+  "25.1": `
+**Issue 25 §1 — a fault world misses.** Read the per-cooldown column first: more than one call
+per key inside one cooldown means failed reads are retried per request (or per failure up to
+\`FAILURE_THRESHOLD\`) instead of once per cooldown. A p99 or a max near the lock budget (the
+provider timeout, 2.5 s by default) means a request waited on a refresh marker a failed holder
+left behind (lib/snapshot/read-through.ts); a p99 of a few hundred ms with every answer a 200
+points at a loaded box or at degraded answers rebuilt per request (compare the warm routes of
+§1 in this run).
+`,
+  "25.2": `
+**Issue 25 §2 — a budget world misses.** More calls in a window than the budget is the
+counter letting calls through: under the slow store because a counter that cannot be read in
+time lets the call pass (lib/snapshot/rate-budget.ts). No answer with \`market_rate_budget\`
+while calls were refused means the refusal was reported under another code (or not at all).
+`,
+  "25.3": `
+**Issue 25 §3 — limiter on vs off.** "Limiter not present" means the on-server's answers carried
+no \`RateLimit-Limit\`: the build has no per-client limiter, and the ratio compares two
+identical servers (its spread is the noise of one round on this box).
+`,
 };
 
 /** Notes for the issue items that missed a goal in this run. */

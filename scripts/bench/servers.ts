@@ -124,6 +124,8 @@ export interface NextAppOptions {
   env?: Record<string, string>;
   /** Node flags for the server process, e.g. ["--inspect=127.0.0.1:0"] or ["--cpu-prof"]. */
   nodeArgs?: string[];
+  /** A fixed port; by default a free one is picked. */
+  port?: number;
 }
 
 export interface NextApp {
@@ -145,7 +147,7 @@ const BENCH_CALLS_PER_MINUTE = "1000000";
 
 export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   installExitHook();
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const kvDir = opts.redisUrl ? undefined : (opts.kvDir ?? tempDir("bench-kv-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -155,6 +157,8 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
     // Call budgets out of the way unless a scenario sets them (opts.env).
     COINGECKO_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
     DEXSCREENER_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
+    // Per-client rate limits off (one client drives every bench); a scenario turns them on.
+    PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),

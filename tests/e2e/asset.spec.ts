@@ -143,3 +143,26 @@ test("an unknown or malformed asset is a real 404", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stablecoin not found");
   }
 });
+
+test("another spelling of a coin lands on its one canonical page, by link or typed", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  for (const path of ["/stablecoins/USDC", "/stablecoins/usd-coin", "/stablecoins/2"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    expect(new URL(page.url()).pathname, path).toBe("/stablecoins/usdc");
+    expect((await response?.request().redirectedFrom()?.response())?.status(), path).toBe(308);
+  }
+  // A client-side navigation to a redirected spelling (the events table links CoinGecko ids).
+  await page.goto("/depegs");
+  await page
+    .getByTestId("depeg-events")
+    .getByRole("link", { name: "USDC", exact: true })
+    .first()
+    .click();
+  await page.waitForURL("**/stablecoins/usdc");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("USDC");
+  expect(errors).toEqual([]);
+});

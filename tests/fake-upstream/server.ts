@@ -19,6 +19,7 @@ import {
   streamOversized,
   type Lifecycle,
 } from "./scenarios";
+import { transformedResponse } from "./transforms";
 import {
   DUNE_ONLY_SCENARIOS,
   MARKETS,
@@ -313,7 +314,16 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       case "oversized":
         return streamOversized(res, okBody(), opts, life);
       default: {
-        const r = staticScenarioResponse(split.provider, scenario, opts, okBody, redirectTargetUrl);
+        const r =
+          transformedResponse(
+            split.provider,
+            scenario,
+            opts,
+            url,
+            split.rest,
+            handler,
+            ctx.nowMs,
+          ) ?? staticScenarioResponse(split.provider, scenario, opts, okBody, redirectTargetUrl);
         return send(res, r ?? handler(false));
       }
     }

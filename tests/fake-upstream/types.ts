@@ -11,6 +11,21 @@ export type Provider = (typeof PROVIDERS)[number];
 export const MARKETS = ["fixture", "full"] as const;
 export type Market = (typeof MARKETS)[number];
 
+/**
+ * Scenarios that answer 200 with the ok body changed (`transforms.ts`): the Dune result variants
+ * and the hostile values. Not faults: the provider answers, and the service must say what is
+ * wrong with the answer.
+ */
+export const TRANSFORM_SCENARIOS = [
+  "truncated",
+  "partial",
+  "rows-dropped",
+  "invalid-rows",
+  "old-execution",
+  "odd-values",
+] as const;
+export type TransformScenario = (typeof TRANSFORM_SCENARIOS)[number];
+
 export const SCENARIOS = [
   "ok",
   "500",
@@ -27,11 +42,20 @@ export const SCENARIOS = [
   "redirect",
   "never-run",
   "unauthorized",
+  ...TRANSFORM_SCENARIOS,
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 /** Scenarios only the Dune provider understands. */
-export const DUNE_ONLY_SCENARIOS: readonly Scenario[] = ["never-run", "unauthorized"];
+export const DUNE_ONLY_SCENARIOS: readonly Scenario[] = [
+  "never-run",
+  "unauthorized",
+  "truncated",
+  "partial",
+  "rows-dropped",
+  "invalid-rows",
+  "old-execution",
+];
 
 export interface ScenarioOptions {
   /** `slow`: delay before the headers, ms (default 300). */
@@ -46,6 +70,8 @@ export interface ScenarioOptions {
   declareLength?: boolean;
   /** `429` / `503`: Retry-After value (default "30" for 429, none for 503). */
   retryAfter?: string;
+  /** `old-execution`: how long before `now` the run ended, ms (default 7 days). */
+  executionAgeMs?: number;
   /** Apply to this many matching requests, then revert to `ok` (default: until changed). */
   times?: number;
   /** Only requests whose provider-relative path (incl. query) contains this string. */

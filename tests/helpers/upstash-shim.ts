@@ -9,11 +9,16 @@
  * - `Authorization: Bearer <token>` checked → 401 {"error": "Unauthorized"}.
  * - `Upstash-Encoding: base64` (sent by default): string results are base64-encoded, except the
  *   status reply "OK" (the client leaves "OK" alone and base64-decodes every other string).
+ * - Lua scripts with Upstash's `#!lua flags=allow-key-locking` shebang (@upstash/ratelimit's) run
+ *   as Upstash runs them; redis-server refuses that flag, so the shim rewrites EVAL/EVALSHA the
+ *   way the Redis driver's script client does (`PortableScripts`, lib/kv/script-client.ts).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { createClient, ErrorReply } from "redis";
+
+import { PortableScripts } from "@/lib/kv/script-client";
 
 const LOOPBACK = "127.0.0.1";
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -61,11 +66,13 @@ export async function startUpstashShim(options: StartUpstashShimOptions): Promis
   let override: ShimOverride | undefined;
   let requests = 0;
   let stopped = false;
+  const scripts = new PortableScripts();
 
   const run = async (command: unknown, base64: boolean): Promise<Reply> => {
     if (!Array.isArray(command) || command.length === 0) return { error: "ERR invalid command" };
     try {
-      const result = await redis.sendCommand(command.map((part) => String(part)));
+      const parts = command.map((part) => String(part));
+      const result = await redis.sendCommand(scripts.translate(parts));
       return { result: encode(result, base64) };
     } catch (error) {
       if (error instanceof ErrorReply) return { error: error.message };

@@ -4,6 +4,8 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 // Provider call budgets out of the way: only the budget tests set them low.
 process.env.COINGECKO_CALLS_PER_MINUTE = "1000000";
 process.env.DEXSCREENER_CALLS_PER_MINUTE = "1000000";
+// Per-client rate limits off: only the rate-limit tests turn them on (they count every request).
+process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = "0";
 for (const k of [
   "STABLECOINS_API_URL",
   "COINGECKO_API_URL",
@@ -18,6 +20,7 @@ for (const k of [
   "KV_REST_API_URL",
   "KV_REST_API_TOKEN",
   "REDIS_URL",
+  "TRUST_PROXY",
   "DUNE_ALLOW_EXECUTION",
   "ALLOW_DUNE_EXECUTION",
   "DUNE_EXECUTION_ACK",

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { badgeFace } from "@/lib/badge/face";
+import { badgeFace, staleFace } from "@/lib/badge/face";
 import { badgeSvg, textWidthPx } from "@/lib/badge/svg";
 
 describe("badge SVG", () => {
@@ -40,5 +40,15 @@ describe("badge face", () => {
     });
     expect(badgeFace({ on: false, priceUsd: 0.985 })).toEqual({ message: "−150 bps", tone: "bad" });
     expect(badgeFace({ on: false, priceUsd: null })).toBeNull();
+  });
+});
+
+describe("stale badge face", () => {
+  it("says stale with the minute the price is from, in grey", () => {
+    expect(staleFace(Date.UTC(2025, 2, 1, 14, 5, 59))).toEqual({
+      message: "stale · as of 2025-03-01 14:05 UTC",
+      tone: "unknown",
+    });
+    expect(staleFace(null)).toEqual({ message: "stale", tone: "unknown" });
   });
 });

@@ -83,4 +83,39 @@ describe("config", () => {
     expect(c.ttlSeconds.exposureFacts).toBe(43200);
     expect(c.duneQueries.cexFlows).toBe("4242");
   });
+
+  describe("PUBLIC_BASE_URL", () => {
+    it("is unset by default and kept as a normalised origin", () => {
+      expect(parseConfig({}).publicBaseUrl).toBeUndefined();
+      expect(parseConfig({ PUBLIC_BASE_URL: "HTTPS://Intel.Example.com/" }).publicBaseUrl).toBe(
+        "https://intel.example.com",
+      );
+      expect(
+        parseConfig({ PUBLIC_BASE_URL: "https://intel.example.com:8443", NODE_ENV: "production" })
+          .publicBaseUrl,
+      ).toBe("https://intel.example.com:8443");
+    });
+
+    it.each([
+      "intel.example.com",
+      "ftp://intel.example.com",
+      "https://intel.example.com/api",
+      "https://intel.example.com/?x=1",
+      "https://user:pw@intel.example.com",
+    ])("rejects %s", (value) => {
+      expect(() => parseConfig({ PUBLIC_BASE_URL: value })).toThrow("PUBLIC_BASE_URL");
+    });
+
+    it("requires https in production, except for a loopback host", () => {
+      const http = { PUBLIC_BASE_URL: "http://intel.example.com" };
+      expect(parseConfig(http).publicBaseUrl).toBe("http://intel.example.com");
+      expect(() => parseConfig({ ...http, NODE_ENV: "production" })).toThrow(
+        /PUBLIC_BASE_URL: must use https/,
+      );
+      for (const local of ["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"])
+        expect(parseConfig({ PUBLIC_BASE_URL: local, NODE_ENV: "production" }).publicBaseUrl).toBe(
+          local,
+        );
+    });
+  });
 });

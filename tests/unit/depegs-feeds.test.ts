@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { atomFeed, jsonFeed, xmlEscape } from "@/lib/depegs/feeds";
+import { atomFeed, FEED_EXTENSION_NS, jsonFeed, xmlEscape } from "@/lib/depegs/feeds";
 import type { DepegEventJson } from "@/lib/depegs/json";
 
 const HOSTILE = `USD+ (x)<script>alert("1")</script>&'\u0001`;
@@ -42,5 +42,28 @@ describe("feed builders", () => {
     const later = jsonFeed({ events: [ended], asOf: ended.end, origin: "https://x.test" });
     expect(later.items[0]?.id).toBe(feed.items[0]?.id);
     expect(later.items[0]?.date_modified).toBe(ended.end);
+  });
+
+  it("carries the flag as a namespaced Atom extension element of the feed", () => {
+    const xml = atomFeed({ events: [event], asOf: event.worst_at, origin: "https://x.test" });
+    const doc = new DOMParser().parseFromString(xml, "application/xml");
+    const flags = doc.getElementsByTagNameNS(FEED_EXTENSION_NS, "holderAnalyticsSupported");
+    expect(flags).toHaveLength(1);
+    expect(flags[0]?.parentNode).toBe(doc.documentElement);
+    expect(flags[0]?.textContent).toBe("false");
+    expect(FEED_EXTENSION_NS).not.toBe("http://www.w3.org/2005/Atom");
+  });
+
+  it("builds every link on the given origin; ids do not depend on it", () => {
+    const a = jsonFeed({ events: [event], asOf: event.worst_at, origin: "https://a.test" });
+    const b = jsonFeed({ events: [event], asOf: event.worst_at, origin: "https://b.test:8443" });
+    expect(b.feed_url).toBe("https://b.test:8443/depegs.json");
+    expect(b.home_page_url).toBe("https://b.test:8443/depegs");
+    expect(b.items[0]?.url).toBe("https://b.test:8443/stablecoins/evil");
+    expect(b.items[0]?.id).toBe(a.items[0]?.id);
+    const xml = atomFeed({ events: [event], asOf: event.worst_at, origin: "https://b.test:8443" });
+    expect(xml).toContain(
+      '<link rel="self" type="application/atom+xml" href="https://b.test:8443/depegs.atom"/>',
+    );
   });
 });

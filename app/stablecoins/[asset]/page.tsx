@@ -18,13 +18,16 @@ import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHi
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
+import { getConfig } from "@/lib/config";
 import { getPegHistory } from "@/lib/peg-history";
 import { getPools } from "@/lib/pools";
 import { getRiskConsole } from "@/lib/risk";
 import { keepDegradedBriefly } from "@/lib/page-cache";
 
 // Rendered on first visit, then regenerated in the background every minute (live prices and
-// pools); a render with warnings is kept only briefly. Unknown selectors cache their 404.
+// pools); a render with warnings is kept only briefly. Next stores every render under its path, so
+// only canonical spellings reach this page: proxy.ts answers any other spelling with a 308 and
+// rewrites unknown ones to one shared 404 path (lib/assets/canonical.ts).
 export const revalidate = 60;
 
 export function generateStaticParams(): { asset: string }[] {
@@ -124,7 +127,7 @@ export default async function AssetPage({ params }: Props) {
           maxSizeUsd={MAX_SWAP_SIZE_USD}
           sources={poolsBody?.metadata.sources ?? []}
         />
-        <BadgeSnippet asset={q} symbol={body.asset} />
+        <BadgeSnippet asset={q} symbol={body.asset} baseUrl={getConfig().publicBaseUrl ?? null} />
       </div>
     </div>
   );

@@ -60,6 +60,23 @@ const HEADERS: Record<string, { name: string; description: string; schema: Json 
     description: "Seconds to wait before asking again.",
     schema: { type: "string", pattern: "^\\d+$" },
   },
+  RateLimitLimit: {
+    name: "RateLimit-Limit",
+    description:
+      "The client's allowance: weighted requests per minute (`PUBLIC_RATE_LIMIT_PER_MINUTE`, default 120). An answer from cached data costs 1, one that needed a provider call 10. On every GET and HEAD answer while the limiter is on (docs/rate-limits.md).",
+    schema: { type: "string", pattern: "^\\d+$" },
+  },
+  RateLimitRemaining: {
+    name: "RateLimit-Remaining",
+    description: "What is left of the allowance in the current window, after this request.",
+    schema: { type: "string", pattern: "^\\d+$" },
+  },
+  RateLimitReset: {
+    name: "RateLimit-Reset",
+    description:
+      "Seconds until the current one-minute window ends and the allowance is whole again.",
+    schema: { type: "string", pattern: "^\\d+$" },
+  },
   HolderAnalyticsSupported: {
     name: FLAG_HEADER,
     description:
@@ -67,6 +84,9 @@ const HEADERS: Record<string, { name: string; description: string; schema: Json 
     schema: { type: "string", const: "false" },
   },
 };
+
+/** On every answer to GET and HEAD while the limiter is on, 304s and errors included. */
+const RATE_LIMIT_HEADERS = ["RateLimitLimit", "RateLimitRemaining", "RateLimitReset"];
 
 const headerRefs = (names: string[]): Json =>
   Object.fromEntries(names.map((n) => [HEADERS[n]!.name, ref("headers", n)]));
@@ -77,20 +97,30 @@ const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   unknown_asset: "No USD stablecoin matches this selector.",
   not_found: "No route matches this path.",
   method_not_allowed: "Only GET, HEAD and OPTIONS are supported on this route.",
+  rate_limited:
+    "Too many requests from this client; retry after the number of seconds in Retry-After.",
   upstream_unavailable: "The stablecoin aggregate is unavailable and no copy is cached yet.",
   internal_error: "The service could not complete this request.",
 };
 
-/** Statuses every route answers with: 405 to other methods, 500 on an unexpected failure. */
+/**
+ * Statuses every route answers with: 405 to other methods, 429 over the client's allowance,
+ * 500 on an unexpected failure.
+ */
 const SHARED_ERRORS: [number, ErrorCode[], string[]][] = [
   [405, ["method_not_allowed"], ["Allow"]],
+  [429, ["rate_limited"], ["RetryAfter"]],
   [500, ["internal_error"], []],
 ];
+
+/** The 405 is answered before the limiter (other methods are not counted). */
+const METHOD_NOT_ALLOWED = 405;
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Malformed, missing or repeated parameter",
   404: "No USD stablecoin matches the selector; `suggestions` may name close matches",
-  405: "Answered to POST, PUT, PATCH and DELETE on this path (with `Allow: GET, HEAD, OPTIONS`), touching neither cache nor provider",
+  405: "Answered to any method but GET, HEAD and OPTIONS on this path (POST, PUT, PATCH, DELETE, PROPFIND, TRACE, …; with `Allow: GET, HEAD, OPTIONS`), touching neither cache nor provider",
+  429: "Over this client's allowance (`PUBLIC_RATE_LIMIT_PER_MINUTE` weighted requests a minute); retry after `Retry-After` seconds. A store outage never causes it",
   500: "Unexpected failure; the message never carries a stack, class name, URL or key",
   503: "Upstream unavailable and nothing cached yet; retry after `Retry-After` seconds",
 };
@@ -113,7 +143,12 @@ function errorResponse(status: number, codes: ErrorCode[], extraHeaders: string[
   const code = codes[0]!;
   return {
     description: `${STATUS_TEXT[status]}. Error code${codes.length > 1 ? "s" : ""}: ${codes.map((c) => `\`${c}\``).join(", ")}.`,
-    headers: headerRefs(["CacheControl", "AccessControlAllowOrigin", ...extraHeaders]),
+    headers: headerRefs([
+      "CacheControl",
+      "AccessControlAllowOrigin",
+      ...extraHeaders,
+      ...(status === METHOD_NOT_ALLOWED ? [] : RATE_LIMIT_HEADERS),
+    ]),
     content: {
       [JSON_MEDIA]: {
         schema: ref("schemas", errorSchemaName(status)),
@@ -124,6 +159,12 @@ function errorResponse(status: number, codes: ErrorCode[], extraHeaders: string[
       },
     },
   };
+}
+
+/** A route's own response object, with the rate-limit headers every limited answer carries. */
+function limited(res: object): Json {
+  const own = "headers" in res && typeof res.headers === "object" ? res.headers : {};
+  return { ...res, headers: { ...headerRefs(RATE_LIMIT_HEADERS), ...own } };
 }
 
 function parameter(p: ParamDoc): Json {
@@ -144,6 +185,7 @@ function operation(r: RouteDoc): Json {
     "AccessControlAllowOrigin",
     ...(shared ? ["ETag"] : []),
     ...(r.ok.headers ?? []),
+    ...RATE_LIMIT_HEADERS,
   ];
   const errors: Json = {};
   for (const [status, codes] of Object.entries(r.errors)) {
@@ -172,7 +214,7 @@ function operation(r: RouteDoc): Json {
         ? {
             "304": {
               description: "`If-None-Match` matched the current ETag: no body.",
-              headers: headerRefs(["ETag", "CacheControl"]),
+              headers: headerRefs(["ETag", "CacheControl", ...RATE_LIMIT_HEADERS]),
             },
           }
         : {}),
@@ -183,7 +225,9 @@ function operation(r: RouteDoc): Json {
           errorResponse(status, codes, headers),
         ]),
       ),
-      ...r.responses,
+      ...Object.fromEntries(
+        Object.entries(r.responses ?? {}).map(([status, res]) => [status, limited(res)]),
+      ),
     },
   };
 }
@@ -193,7 +237,9 @@ const DESCRIPTION = [
   "",
   "Every JSON data body — success, partial (`warnings`), error and 405 — carries `holderAnalyticsSupported: false`: the service does no holder analytics. This document is a specification, not a data body, so it carries the same flag as the root extension `x-holder-analytics-supported: false` and the response header `X-Holder-Analytics-Supported: false` instead (docs/api.md).",
   "",
-  "Every route answers GET, HEAD (GET's headers, no body) and OPTIONS (204, CORS preflight); POST, PUT, PATCH and DELETE answer 405 with `Allow: GET, HEAD, OPTIONS`. A value nothing measured is `null`, never `0`, and comes with a warning prefixed `Provider (source-type): …`. No authentication.",
+  "Every route answers GET, HEAD (GET's headers, no body) and OPTIONS (204, CORS preflight); every other method answers 405 with `Allow: GET, HEAD, OPTIONS`, and a path under /api that no route serves answers 404 (`not_found`). A value nothing measured is `null`, never `0`, and comes with a warning prefixed `Provider (source-type): …`. No authentication.",
+  "",
+  "Rate limits: each client has an allowance of weighted requests per minute (default 120; an answer from cached data costs 1, one that needed a provider call 10). Every GET and HEAD answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); over the allowance the answer is 429 `rate_limited` with `Retry-After`. `/api/health` has its own allowance (docs/rate-limits.md).",
 ].join("\n");
 
 /** The OpenAPI 3.1 document for `routes`. */

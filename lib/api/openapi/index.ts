@@ -9,9 +9,17 @@ export { FLAG_EXTENSION, FLAG_HEADER } from "./build";
 export { ROUTE_DOCS } from "./routes";
 export type { RouteDoc } from "./route-doc";
 
+const SERVER_DESCRIPTION = "This deployment.";
+
 let built: Record<string, unknown> | undefined;
 
-export function openApiDocument(): Record<string, unknown> {
+/**
+ * The document; with `origin`, its `servers` names that absolute origin (`PUBLIC_BASE_URL`, or
+ * the one the client asked), so a client generated from it calls this deployment. Without, the
+ * server is relative ("/"): the deployment serving the document.
+ */
+export function openApiDocument(origin?: string): Record<string, unknown> {
   built ??= buildDocument(ROUTE_DOCS);
-  return built;
+  if (origin === undefined) return built;
+  return { ...built, servers: [{ url: origin, description: SERVER_DESCRIPTION }] };
 }

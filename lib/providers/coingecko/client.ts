@@ -10,7 +10,7 @@ import {
   toContractAddresses,
   toMarketQuote,
   toMarketTicker,
-  toPricePoints,
+  toPriceSeries,
   toValuePoints,
 } from "./map";
 import { coinDetailSchema, marketChartSchema, marketsSchema, tickersSchema } from "./schemas";
@@ -94,8 +94,10 @@ export async function fetchMarketChart(
     schema: marketChartSchema,
     ...options,
   });
+  const prices = toPriceSeries(raw.prices);
   return {
-    prices: toPricePoints(raw.prices),
+    prices: prices.points,
+    droppedPrices: prices.dropped,
     marketCaps: toValuePoints(raw.market_caps),
     volumes: toValuePoints(raw.total_volumes),
   };

@@ -6,6 +6,7 @@ import type {
   PricePoint,
   ValuePoint,
 } from "@/lib/domain/types";
+import { validPriceUsd } from "@/lib/domain/peg";
 import { isEvmAddress } from "../segments";
 import { toFiniteNumber } from "../parse";
 import type { RawCoinDetail, RawMarketRow, RawSeries, RawTicker } from "./schemas";
@@ -22,7 +23,7 @@ export function toMarketQuote(row: RawMarketRow): MarketQuote {
     coingeckoId: row.id,
     symbol: row.symbol,
     name: row.name,
-    priceUsd: row.current_price,
+    priceUsd: validPriceUsd(row.current_price),
     marketCapUsd: row.market_cap,
     volume24hUsd: row.total_volume,
     priceChange24hPct: row.price_change_percentage_24h,
@@ -41,8 +42,15 @@ function finitePairs(series: RawSeries): [number, number][] {
   return pairs.sort((a, b) => a[0] - b[0]);
 }
 
-export function toPricePoints(series: RawSeries): PricePoint[] {
-  return finitePairs(series).map(([timestampMs, priceUsd]) => ({ timestampMs, priceUsd }));
+/**
+ * The price points, sorted by time, and how many were dropped: a point without a finite time or
+ * without a price (zero, negative, non-finite or null) is no measurement, never a −10,000 bps
+ * "depeg".
+ */
+export function toPriceSeries(series: RawSeries): { points: PricePoint[]; dropped: number } {
+  const pairs = finitePairs(series).filter(([, price]) => validPriceUsd(price) !== null);
+  const points = pairs.map(([timestampMs, priceUsd]) => ({ timestampMs, priceUsd }));
+  return { points, dropped: (series?.length ?? 0) - points.length };
 }
 
 export function toValuePoints(series: RawSeries): ValuePoint[] {

@@ -1,6 +1,7 @@
 /** Raw DefiLlama payloads → domain types. */
 import { canonicalChain } from "@/lib/domain/chains";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
+import { validPriceUsd } from "@/lib/domain/peg";
 import type {
   AggregateAsset,
   BackingLabel,
@@ -33,35 +34,45 @@ function addNullable(a: number | null, b: number | null): number | null {
   return a + b;
 }
 
-function chainValues(raw: RawChainCirculating, pegType: string): ChainCirculating {
+/** A chain's values; null without a current record (unknown is left out, never counted as 0). */
+function chainValues(raw: RawChainCirculating, pegType: string): ChainCirculating | null {
+  const currentUsd = pegValue(raw.current, pegType);
+  if (currentUsd === null) return null;
   return {
-    currentUsd: pegValue(raw.current, pegType) ?? 0,
+    currentUsd,
     prevDayUsd: pegValue(raw.circulatingPrevDay, pegType),
     prevWeekUsd: pegValue(raw.circulatingPrevWeek, pegType),
     prevMonthUsd: pegValue(raw.circulatingPrevMonth, pegType),
   };
 }
 
-/** Canonicalises chain labels and merges labels that name one chain (`OP Mainnet` + `Optimism`). */
+/**
+ * Canonicalises chain labels and merges labels that name one chain (`OP Mainnet` + `Optimism`).
+ * A Map, then own keys: a label such as `__proto__` or `constructor` is an ordinary chain.
+ */
 function mergeChains(
   raw: Record<string, RawChainCirculating> | null | undefined,
   pegType: string,
 ): Record<string, ChainCirculating> {
-  const merged: Record<string, ChainCirculating> = {};
+  const merged = new Map<string, ChainCirculating>();
   for (const [label, entry] of Object.entries(raw ?? {})) {
     const chain = canonicalChain(label);
     const next = chainValues(entry, pegType);
-    const prev = merged[chain];
-    merged[chain] = prev
-      ? {
-          currentUsd: prev.currentUsd + next.currentUsd,
-          prevDayUsd: addNullable(prev.prevDayUsd, next.prevDayUsd),
-          prevWeekUsd: addNullable(prev.prevWeekUsd, next.prevWeekUsd),
-          prevMonthUsd: addNullable(prev.prevMonthUsd, next.prevMonthUsd),
-        }
-      : next;
+    if (next === null) continue;
+    const prev = merged.get(chain);
+    merged.set(
+      chain,
+      prev
+        ? {
+            currentUsd: prev.currentUsd + next.currentUsd,
+            prevDayUsd: addNullable(prev.prevDayUsd, next.prevDayUsd),
+            prevWeekUsd: addNullable(prev.prevWeekUsd, next.prevWeekUsd),
+            prevMonthUsd: addNullable(prev.prevMonthUsd, next.prevMonthUsd),
+          }
+        : next,
+    );
   }
-  return merged;
+  return Object.fromEntries(merged);
 }
 
 /** Canonical chains without duplicates, in upstream order; derived by size when `chains` is absent. */
@@ -88,8 +99,8 @@ export function toAggregateAsset(raw: RawAsset): AggregateAsset {
     geckoId: raw.gecko_id ?? null,
     pegType: raw.pegType,
     backing: backingLabel(raw.pegMechanism),
-    priceUsd: raw.price,
-    circulatingUsd: pegValue(raw.circulating, raw.pegType) ?? 0,
+    priceUsd: validPriceUsd(raw.price),
+    circulatingUsd: pegValue(raw.circulating, raw.pegType),
     circulatingPrevDayUsd: pegValue(raw.circulatingPrevDay, raw.pegType),
     circulatingPrevWeekUsd: pegValue(raw.circulatingPrevWeek, raw.pegType),
     circulatingPrevMonthUsd: pegValue(raw.circulatingPrevMonth, raw.pegType),

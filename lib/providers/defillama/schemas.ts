@@ -4,7 +4,7 @@
  * missing history), `gecko_id`/`price`/`priceSource` null or missing, and optional flags.
  */
 import { z } from "zod";
-import { flag, looseRecord, numberish } from "../parse";
+import { flag, looseRecord, numberish, ownRecord } from "../parse";
 
 /** `{ peggedUSD: 123 }`, `{}` (no record, current server), `0` (no record, 2024 server) or null. */
 export const pegValuesSchema = z.union([looseRecord, z.number(), z.null()]).optional();
@@ -30,7 +30,7 @@ const assetSchema = z.object({
   circulatingPrevDay: pegValuesSchema,
   circulatingPrevWeek: pegValuesSchema,
   circulatingPrevMonth: pegValuesSchema,
-  chainCirculating: z.record(z.string(), chainCirculatingSchema).nullish(),
+  chainCirculating: ownRecord(chainCirculatingSchema).nullish(),
   chains: z.array(z.string()).nullish(),
   price: numberish,
   deprecated: flag,

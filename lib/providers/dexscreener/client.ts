@@ -20,7 +20,9 @@ const DEXSCREENER_CHAIN_IDS: Readonly<Record<string, string>> = {
 /** The DexScreener chain id for a canonical chain name or a DexScreener id. */
 export function dexscreenerChainId(chain: string): string {
   const canonical = canonicalChain(chain);
-  return DEXSCREENER_CHAIN_IDS[canonical] ?? canonical;
+  return Object.hasOwn(DEXSCREENER_CHAIN_IDS, canonical)
+    ? (DEXSCREENER_CHAIN_IDS[canonical] ?? canonical)
+    : canonical;
 }
 
 /**

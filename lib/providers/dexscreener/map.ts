@@ -1,5 +1,6 @@
 /** Raw DexScreener pairs → pools of the queried token. */
 import { canonicalChain } from "@/lib/domain/chains";
+import { validPriceUsd } from "@/lib/domain/peg";
 import type { DexPool, DexToken } from "@/lib/domain/types";
 import type { RawPair } from "./schemas";
 
@@ -42,10 +43,9 @@ function sameAddress(a: string, b: string): boolean {
  * `priceNative` the base price in quote units, so the quote token's USD price is their ratio.
  */
 function assetPrice(raw: RawPair, side: "base" | "quote"): number | null {
-  if (side === "base") return raw.priceUsd;
+  if (side === "base") return validPriceUsd(raw.priceUsd);
   if (raw.priceUsd === null || raw.priceNative === null || raw.priceNative <= 0) return null;
-  const price = raw.priceUsd / raw.priceNative;
-  return Number.isFinite(price) ? price : null;
+  return validPriceUsd(raw.priceUsd / raw.priceNative);
 }
 
 /** The pool for `tokenAddress` (matched case-insensitively on either side), or null. */

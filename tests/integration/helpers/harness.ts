@@ -3,10 +3,12 @@
  * (the embedded file store, or a real redis-server started on a free loopback port).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
+import { ENTRY_SUFFIX, readEntry } from "@/lib/kv/file-io";
 import { forgetHealthProbe } from "@/lib/health";
 import { clearResponseMemo } from "@/lib/api/response-memo";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
@@ -119,6 +121,48 @@ export function forgetProcessState(): void {
   forgetLocalState();
   forgetHealthProbe();
   clearResponseMemo();
+}
+
+/** The refresh markers' key prefix (`markerKey` in lib/snapshot/entry-store.ts). */
+const MARKER_PREFIX = "lock:";
+
+/** Every refresh marker in the test's store (running or cooling). */
+async function markerKeys(): Promise<string[]> {
+  const kv = getConfig().kv;
+  if (kv.driver === "redis") {
+    const { createClient } = await import("redis");
+    const c = createClient({ url: kv.url });
+    await c.connect();
+    try {
+      return await c.keys(`${MARKER_PREFIX}*`);
+    } finally {
+      await c.quit();
+    }
+  }
+  if (kv.driver !== "file") throw new Error(`markerKeys: no listing for ${kv.driver}`);
+  const keys: string[] = [];
+  for (const name of await readdir(kv.dir)) {
+    if (!name.endsWith(ENTRY_SUFFIX)) continue;
+    const entry = await readEntry(path.join(kv.dir, name), undefined).catch(() => undefined);
+    if (entry?.key.startsWith(MARKER_PREFIX)) keys.push(entry.key);
+  }
+  return keys;
+}
+
+/**
+ * As if `FAILURE_COOLDOWN_MS` had passed since the last failed read: this process forgets its
+ * state (`forgetProcessState`) and the store's "cooling" markers, which would have lapsed by
+ * then, are removed. For a test that switches a fault off and expects the next request to ask
+ * the provider again (a failure makes every instance leave the key alone for the cooldown).
+ */
+export async function endFailureCooldowns(): Promise<void> {
+  forgetProcessState();
+  const kv = adminKv();
+  try {
+    for (const key of await markerKeys()) await kv.delete(key);
+  } finally {
+    await kv.close();
+  }
 }
 
 /** Test setup budget: plants and inspects entries without the request path's 150 ms limit. */

@@ -15,6 +15,7 @@ import { createClient } from "redis";
 import { DEFAULT_KV_TIMEOUT_MS, getConfig } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import type { KvErrorKind } from "@/lib/kv/types";
+import { CACHE_ENTRY_VERSION } from "@/lib/snapshot/read-through";
 import { writeReliabilityReport } from "@/scripts/reliability-report";
 import { trackUnhandledRejections } from "../kv/failure-helpers";
 import { forgetProcessState, startHarness, type Harness } from "../helpers/harness";
@@ -239,15 +240,15 @@ describe("cache faults (real redis-server)", () => {
     const c = await inspector();
     await c.set(SUPPLY_SNAPSHOT_KEY, "not json");
     await c.lPush(AGGREGATE_KEY, ["a", "b"]);
-    const wrongShape = { v: 1, storedAt: Date.now(), value: { assets: "nope" } };
+    const wrongShape = { v: CACHE_ENTRY_VERSION, storedAt: Date.now(), value: { assets: "nope" } };
     const chartKey = "live:v1:coingecko:market-chart:usd-coin:7";
     await c.set(chartKey, JSON.stringify(wrongShape));
     const stats = await load(1_000);
     const entry = (key: string) =>
       c.get(key).then((v) => (v ? (JSON.parse(v) as { v?: number; value?: unknown }) : null));
     expect(await c.type(AGGREGATE_KEY)).toBe("string");
-    expect((await entry(AGGREGATE_KEY))?.v).toBe(1);
-    expect((await entry(SUPPLY_SNAPSHOT_KEY))?.v).toBe(1);
+    expect((await entry(AGGREGATE_KEY))?.v).toBe(CACHE_ENTRY_VERSION);
+    expect((await entry(SUPPLY_SNAPSHOT_KEY))?.v).toBe(CACHE_ENTRY_VERSION);
     expect(Array.isArray((await entry(chartKey))?.value)).toBe(false);
     expect((await entry(chartKey))?.value).toHaveProperty("prices");
     record(

@@ -8,7 +8,8 @@
  *      asserted (no timed assertions: `npm run bench` measures latency under faults);
  *   2. nothing is cached for the failing provider (no write, no entry under its keys);
  *   3. no request reached the redirect target (the key never leaves for another origin);
- *   4. once the fault is gone, the next request uses the good answer (warning gone);
+ *   4. once the fault is gone and its cooldown over (a failed read leaves the key alone for
+ *      `FAILURE_COOLDOWN_MS` on every instance), the next request uses the good answer;
  *   5. /api/health still answers.
  * Every row's expected and observed result goes to test-results/reliability/fault-matrix.json.
  */
@@ -20,10 +21,17 @@ import {
   PROVIDERS,
   type Provider,
   type Scenario,
+  type TransformScenario,
   type ScenarioOptions,
 } from "../../fake-upstream/server";
 import { freePort } from "../../helpers/redis-server";
-import { forgetProcessState, peek, startHarness, type Harness } from "../helpers/harness";
+import {
+  endFailureCooldowns,
+  forgetProcessState,
+  peek,
+  startHarness,
+  type Harness,
+} from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   HEALTH,
@@ -55,7 +63,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
  */
 const MARGIN_MS = 700;
 
-type FaultName = Scenario | "refused";
+/** The answer-changing scenarios are not faults (tests/integration/routes/snapshot-quality.test.ts). */
+type FaultName = Exclude<Scenario, TransformScenario> | "refused";
 const COMMON_FAULTS: FaultName[] = [
   "refused",
   "hang",
@@ -249,6 +258,7 @@ describe("upstream fault matrix", () => {
           ),
         ].sort();
 
+        await endFailureCooldowns();
         const recovered = await timed(route.handler, route.url);
         const recoveredWarning =
           warningsOf(parseJson(recovered.text)).find((w) => w.startsWith(`${label} (`)) ?? null;

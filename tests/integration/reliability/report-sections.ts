@@ -85,9 +85,9 @@ ${table(["Provider", "Fault", "Route", "Expected", "Observed", "Bad cache keys",
 export function retryStorm(rs: J): string {
   if (!rs) return notRun("the reliability integration tests");
   const b = rs.cooldown;
-  return `${when(rs)}. Failure cooldown: after ${b.thresholdFailures} consecutive failures of one key,
-reads of that key skip the upstream for ${b.cooldownMs} ms (lib/snapshot/freshness.ts); other
-instances see it through the key's refresh marker, rewritten as "cooling", which lapses with it.
+  return `${when(rs)}. Failure cooldown: after a failed read of one key, reads of that key skip the
+upstream for ${b.cooldownMs} ms (lib/snapshot/freshness.ts); other instances see it through the
+key's refresh marker, rewritten as "cooling", which lapses with it.
 
 ${table(
   [
@@ -293,6 +293,6 @@ export function notes(): string {
   provider budgets (5 s with the default 2.5 s): the soak's max latency.
 - The fake's \`malformed\` scenario is truncated JSON; non-JSON bodies are covered by the 5xx
   rows (HTML bodies).
-- \`/stablecoins/<unknown>\` renders the app's not-found view with status 200 (streamed page);
+- \`/stablecoins/<unknown>\` answers 404 with the one shared not-found render (\`proxy.ts\`);
   no file is served (security spec probes).`;
 }

@@ -1,8 +1,31 @@
 import { JSDOM } from "jsdom";
 import * as badgeRoute from "@/app/api/badge/[asset]/route";
 import { LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
-import { call, startHarness, type Harness } from "../helpers/harness";
+import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { adminKv, call, forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
+
+/** Past the live quote's fresh time (still inside its grace). */
+const STALE_AGE_MS = 2 * 60 * 1000;
+const STALE_FACE = /^stale · as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/;
+
+/** Ages the stored market quotes of the tracked coins, as if their last read were old. */
+async function ageMarketQuotes(): Promise<number> {
+  const ids = [...new Set(TRACKED_ASSETS.map((t) => t.coingeckoId))].sort().join(",");
+  const key = `live:v1:coingecko:markets:${ids}`;
+  const kv = adminKv();
+  try {
+    const entry = await kv.get<Record<string, unknown>>(key);
+    if (!entry) throw new Error(`no stored quotes at ${key}`);
+    const storedAt = Date.now() - STALE_AGE_MS;
+    await kv.set(key, { ...entry, storedAt }, 600);
+    return storedAt;
+  } finally {
+    await kv.close();
+  }
+}
+
+const faceOf = (text: string) => svgDoc(text).getElementsByTagName("text")[1]?.textContent;
 
 function svgDoc(text: string): Document {
   const doc = new new JSDOM().window.DOMParser().parseFromString(text, "image/svg+xml");
@@ -65,6 +88,53 @@ describe("GET /api/badge/{asset}.svg", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const doc = svgDoc(await res.text());
     expect(doc.getElementsByTagName("text")[1]?.textContent).toBe("not measured");
+  });
+
+  it("never says within peg from a stale price: stale, with the as-of time, never cached", async () => {
+    const fresh = await get("usdc.svg");
+    expect(faceOf(await fresh.text())).toBe("0.999–1.001 ✓");
+    const storedAt = await ageMarketQuotes();
+    forgetProcessState();
+    h.fake.setScenario("coingecko", "500");
+    for (let i = 0; i < 2; i++) {
+      const res = await get("usdc.svg");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const text = await res.text();
+      expect(faceOf(text)).toMatch(STALE_FACE);
+      expect(faceOf(text)).toContain(new Date(storedAt).toISOString().slice(0, 10));
+      expect(svgDoc(text).getElementsByTagName("title")[0]?.textContent).toContain(
+        new Date(storedAt).toISOString(),
+      );
+    }
+  });
+
+  it("says stale while a due refresh is still under way too", async () => {
+    await get("usdc.svg");
+    await ageMarketQuotes();
+    forgetProcessState();
+    expect(faceOf(await (await get("usdc.svg")).text())).toMatch(STALE_FACE);
+  });
+
+  it("reads a percent-encoded selector: usd%2B.svg is the USD+ badge", async () => {
+    h.fake.setMarket("full");
+    try {
+      for (const path of ["usd%2B.svg", "USD%2B.svg", "usd+.svg"]) {
+        const res = await get(path);
+        expect([path, res.status]).toEqual([path, 200]);
+        const title = svgDoc(await res.text()).getElementsByTagName("title")[0]?.textContent;
+        expect(title).toMatch(/^USD\+[: ]/);
+      }
+    } finally {
+      h.fake.setMarket("fixture");
+    }
+  });
+
+  it("carries the flag as a header, on measured and unknown badges alike", async () => {
+    for (const path of ["usdc.svg", "nope-coin.svg"]) {
+      const res = await get(path);
+      expect([path, res.headers.get("x-holder-analytics-supported")]).toEqual([path, "false"]);
+    }
   });
 
   it("answers 405 with Allow for writes", async () => {

@@ -3,6 +3,7 @@ import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   call,
+  endFailureCooldowns,
   forgetProcessState,
   json,
   startHarness,
@@ -119,7 +120,7 @@ describe("GET /api/stablecoin-depegs", () => {
     expect(body.history_unavailable).toHaveLength(TRACKED_ASSETS.length);
     expect(body.warnings[0]).toMatch(/^CoinGecko \(market\): .*history unavailable/);
     h.fake.resetScenarios();
-    forgetProcessState();
+    await endFailureCooldowns();
     const healed = await json<Body>(await get("?window=90d"));
     expect(healed.history_unavailable).toEqual([]);
     expect(healed.events).toHaveLength(2);

@@ -15,7 +15,7 @@ import { intelResponseSchema } from "@/lib/intel/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS } from "../../fake-upstream/server";
 import { validateAgainstOpenApi } from "../helpers/openapi";
-import { call, json, startHarness, type Harness } from "../helpers/harness";
+import { call, endFailureCooldowns, json, startHarness, type Harness } from "../helpers/harness";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -240,6 +240,7 @@ describe("full market: every USD coin above 5 M USD", () => {
       expect(body.warning_codes).toContain("contracts_no_answer");
       expect(body.metadata.sources).toEqual([]);
       h.fake.resetScenarios();
+      await endFailureCooldowns(); // a failed read is not retried within the cooldown
       h.fake.clearRequests();
       const again = await json<Body>(await get(poolsRoute.GET, "/api/stablecoin-pools", q));
       const calls = h.fake.requests().filter((r) => r.upstreamPath.startsWith(detail));

@@ -8,7 +8,14 @@ import * as flowsRoute from "@/app/api/stablecoin-flows/route";
 import { resetConfigForTests, SPEC_TTL_SECONDS } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { readSnapshot, SNAPSHOT_TTL_CLASS, snapshotKey } from "@/lib/snapshot/snapshots";
-import { CANARY_DUNE_KEY, call, peek, startHarness, type Harness } from "../helpers/harness";
+import {
+  CANARY_DUNE_KEY,
+  call,
+  endFailureCooldowns,
+  peek,
+  startHarness,
+  type Harness,
+} from "../helpers/harness";
 
 const ROOT = path.resolve(__dirname, "../../..");
 function sourceFiles(dir: string): string[] {
@@ -83,6 +90,7 @@ describe("public route contract: cache-only snapshot reads", () => {
     expect((await readSnapshot("chainMigration")).ok).toBe(false);
     expect(await peek(snapshotKey("4000004"))).toBeUndefined();
     h.fake.resetScenarios();
+    await endFailureCooldowns(); // after a failure the next read asks again once the cooldown ends
     expect((await readSnapshot("chainMigration")).ok).toBe(true);
   });
 

@@ -23,14 +23,12 @@ describe("supply history (coin and market)", () => {
     const coin = await getCoinSupplyHistory("usdc");
     expect(coin).not.toBeNull();
     const usdc = (await readAggregate()).value.assets.find((a) => a.id === "2")!;
+    const circulatingUsd = usdc.circulatingUsd!;
     const s = coin!.summary;
-    expect(s.currentUsd).toBeCloseTo(usdc.circulatingUsd, 0);
-    expect(s.changes["7d"].changeUsd).toBeCloseTo(
-      usdc.circulatingUsd - usdc.circulatingPrevWeekUsd!,
-      0,
-    );
+    expect(s.currentUsd).toBeCloseTo(circulatingUsd, 0);
+    expect(s.changes["7d"].changeUsd).toBeCloseTo(circulatingUsd - usdc.circulatingPrevWeekUsd!, 0);
     expect(s.changes["30d"].changeUsd).toBeCloseTo(
-      usdc.circulatingUsd - usdc.circulatingPrevMonthUsd!,
+      circulatingUsd - usdc.circulatingPrevMonthUsd!,
       0,
     );
     // …and the drawn series holds exactly the points the changes were read from.

@@ -5,6 +5,7 @@ import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   KV_KINDS,
   adminKv,
+  endFailureCooldowns,
   forgetProcessState,
   call,
   json,
@@ -158,6 +159,7 @@ describe.each(KV_KINDS)("GET /api/stablecoin-supply (%s KV)", (kvKind) => {
     h.fake.setScenario("defillama", "empty");
     expect((await get()).status).toBe(503);
     h.fake.resetScenarios();
+    await endFailureCooldowns(); // an empty aggregate is a failure: not retried within the cooldown
     expect((await get()).status).toBe(200);
   });
 

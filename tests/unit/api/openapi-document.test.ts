@@ -21,7 +21,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const doc = openApiDocument() as Json;
 const ROOT = path.resolve(__dirname, "../../..");
 /** Routes that are not public API: the benchmark floor, off unless the bench turns it on. */
-const NOT_PUBLIC = new Set(["/api/bench-trivial"]);
+/** The bench baseline, and the 404 answer for paths no route serves (a fallback rewrite). */
+const NOT_PUBLIC = new Set(["/api/bench-trivial", "/api/no-route"]);
 
 function routeFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -94,6 +95,26 @@ describe("completeness", () => {
       expect(Object.keys(op.responses["405"].headers)).toContain("Allow");
       expect(Object.keys(op.responses["200"].headers)).toContain("Cache-Control");
     }
+  });
+
+  it("every operation documents the 429 `rate_limited` and the RateLimit headers on every counted answer", () => {
+    const rateHeaders = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"];
+    for (const [p, op] of operations()) {
+      const tooMany = op.responses["429"];
+      expect([p, Object.keys(tooMany?.headers ?? {})]).toEqual([
+        p,
+        expect.arrayContaining(["Retry-After", "Cache-Control", ...rateHeaders]),
+      ]);
+      expect(tooMany.content["application/json"].example.error.code).toBe("rate_limited");
+      for (const [status, res] of Object.entries(op.responses as Json)) {
+        const names = Object.keys((res as Json).headers ?? {});
+        // 405s are answered before the limiter: other methods are not counted.
+        if (status === "405") expect(names).not.toContain("RateLimit-Limit");
+        else expect([p, status, names]).toEqual([p, status, expect.arrayContaining(rateHeaders)]);
+      }
+    }
+    const codes = doc.components.schemas.Error429.properties.error.properties.code;
+    expect(codes.enum).toEqual(["rate_limited"]);
   });
 
   it("takes the selector's pattern and length from the code, not a copy", () => {

@@ -60,9 +60,11 @@ function ctx(over: Partial<AssetContext> = {}): AssetContext {
       contracts: "market-provider",
       stale: null,
       warnings: [W.dexNoPools],
+      upstream: false,
     },
     supplySnapshot: null,
     asked: { market: true, dex: true },
+    upstream: false,
     warnings: [],
     ...over,
   };

@@ -1,37 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
-import {
-  isSelector,
-  preferredSelector,
-  resolveAsset,
-  type AggregateRef,
-} from "@/lib/assets/resolve";
+import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
+import { largestSupplyFirst } from "@/lib/domain/supply";
+import { aggregateRefs } from "./market-refs";
 
-interface RawAsset {
-  id: string;
-  symbol: string;
-  name: string;
-  gecko_id: string | null;
-  pegType: string;
-  pegMechanism: AggregateRef["backing"];
-  circulating: Record<string, number>;
-}
-const load = (file: string) =>
-  JSON.parse(
-    readFileSync(path.join(__dirname, "../../fake-upstream/fixtures/samples", file), "utf8"),
-  ) as { peggedAssets: RawAsset[] };
-const toRef = (a: RawAsset): AggregateRef => ({
-  id: a.id,
-  symbol: a.symbol,
-  name: a.name,
-  geckoId: a.gecko_id,
-  pegType: a.pegType,
-  backing: a.pegMechanism,
-  circulatingUsd: a.circulating[a.pegType] ?? 0,
-});
-const aggregate = load("defillama-stablecoins.json").peggedAssets.map(toRef);
-const fullMarket = load("defillama-stablecoins-full.json").peggedAssets.map(toRef);
+const aggregate = aggregateRefs("fixture");
+const fullMarket = aggregateRefs("full");
 
 describe("asset registry", () => {
   it("tracks the twelve required assets with ids, backing and issuer", () => {
@@ -135,7 +108,7 @@ describe("selectors over the whole market", () => {
     const bySymbol = (s: string) => fullMarket.filter((a) => a.symbol === s);
     expect(preferredSelector(bySymbol("USD+")[0]!, fullMarket)).toBe("usd+");
     expect(preferredSelector(bySymbol("eUSD(v2)")[0]!, fullMarket)).toBe("eusd(v2)");
-    const usds = bySymbol("USDS").sort((x, y) => y.circulatingUsd - x.circulatingUsd);
+    const usds = bySymbol("USDS").sort(largestSupplyFirst);
     expect(preferredSelector(usds[0]!, fullMarket)).toBe("usds");
     const sperax = usds.find((a) => a.geckoId === "sperax-usd")!;
     expect(preferredSelector(sperax, fullMarket)).toBe("sperax-usd");

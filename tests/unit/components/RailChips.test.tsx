@@ -2,12 +2,13 @@
 import { render, screen, within } from "@testing-library/react";
 import { RailChips } from "@/components/rail/RailChips";
 import { SupplySection } from "@/components/supply/SupplySection";
+import { assetHrefs } from "@/components/supply/rows";
 import { PegBadge } from "@/components/ui/PegBadge";
 import { SUPPLY_BODY } from "./fixtures";
 
 describe("RailChips", () => {
   it("shows dominance and the largest 7-day change with the size floor", () => {
-    render(<RailChips rail={SUPPLY_BODY.rail} />);
+    render(<RailChips rail={SUPPLY_BODY.rail} hrefs={assetHrefs(SUPPLY_BODY.assets)} />);
     const dom = screen.getByTestId("chip-dominance");
     expect(dom.textContent).toContain("Largest stablecoin");
     expect(within(dom).getByRole("link", { name: "USDT" }).getAttribute("href")).toBe(
@@ -17,13 +18,17 @@ describe("RailChips", () => {
     expect(dom.textContent).toContain("$187.0B circulating");
     const move = screen.getByTestId("chip-change");
     expect(move.textContent).toContain("USDS");
+    // The coin's canonical page (its row's selector), not its DefiLlama id (a 308 away).
+    expect(within(move).getByRole("link", { name: "USDS" }).getAttribute("href")).toBe(
+      "/stablecoins/usds",
+    );
     expect(move.textContent).toContain("+10.40%");
     expect(move.textContent).toContain("+$633.1M");
     expect(move.textContent).toContain("assets above $5M only");
   });
 
   it("degrades to dashes when a chip has no data", () => {
-    render(<RailChips rail={{ dominance: null, largest_7d_change: null }} />);
+    render(<RailChips rail={{ dominance: null, largest_7d_change: null }} hrefs={new Map()} />);
     expect(screen.getByTestId("chip-dominance").textContent).toContain("—");
     expect(screen.getByTestId("chip-change").textContent).toContain(
       "no asset with a week of history",

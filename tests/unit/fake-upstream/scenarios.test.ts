@@ -163,6 +163,49 @@ describe("fake upstream scenarios", () => {
     expect(() => fake.setScenario("coingecko", "never-run")).toThrow(/Dune-only/);
   });
 
+  it("Dune result variants change the ok envelope only as named", async () => {
+    type Envelope = Record<string, unknown> & { result: { rows: Record<string, unknown>[] } };
+    const page = async (qs = "") =>
+      (await (await fetch(URLS.dune + qs, { headers: DUNE_KEY })).json()) as Envelope;
+    const ok = await page();
+    expect(ok.state).toBe("QUERY_STATE_COMPLETED");
+
+    fake.setScenario("dune", "truncated");
+    expect((await page("?limit=1000&offset=0")).next_offset).toBe(1000);
+    expect((await page("?limit=1000&offset=5000")).next_offset).toBe(6000);
+    fake.setScenario("dune", "partial");
+    expect((await page()).state).toBe("QUERY_STATE_COMPLETED_PARTIAL");
+    fake.setScenario("dune", "rows-dropped");
+    expect((await page()).result.rows).toHaveLength(ok.result.rows.length + 3);
+    fake.setScenario("dune", "invalid-rows");
+    expect((await page()).result.rows.every((r) => r.unexpected === true)).toBe(true);
+    fake.setScenario("dune", "old-execution", { executionAgeMs: 3_600_000 });
+    expect((await page()).execution_ended_at).toBe("2026-01-15T11:00:00.000Z");
+    fake.setScenario("dune", "odd-values");
+    const odd = (await page()).result.rows.slice(-3).map((r) => r.blockchain);
+    expect(odd).toEqual(["__proto__", "constructor", "toString"]);
+    expect(() => fake.setScenario("coingecko", "truncated")).toThrow(/Dune-only/);
+  });
+
+  it("odd-values: own __proto__/constructor/toString chains in the aggregate, bad prices in charts", async () => {
+    fake.setScenario("defillama", "odd-values");
+    const text = await (await get("defillama")).text();
+    const asset = (JSON.parse(text) as { peggedAssets: { chainCirculating: object }[] })
+      .peggedAssets[0]!;
+    expect(Object.hasOwn(asset.chainCirculating, "__proto__")).toBe(true);
+    expect(Object.keys(asset.chainCirculating)).toEqual(
+      expect.arrayContaining(["__proto__", "constructor", "toString"]),
+    );
+    fake.setScenario("coingecko", "odd-values");
+    const chart = (await (
+      await fetch(
+        `${fake.baseUrls.COINGECKO_API_URL}/coins/tether/market_chart?vs_currency=usd&days=30`,
+      )
+    ).json()) as { prices: [number, number | null][] };
+    const bad = chart.prices.filter(([, p]) => p === null || p <= 0).map(([, p]) => p);
+    expect(bad).toEqual([0, 0, 0, -0.5, null]);
+  });
+
   it("times and match limit a scenario", async () => {
     fake.setScenario("coingecko", "503", { times: 1 });
     expect((await get("coingecko")).status).toBe(503);

@@ -85,6 +85,17 @@ describe("fetchMarkets", () => {
     });
   });
 
+  it("a zero or negative current price is no price (null), never 0", async () => {
+    server.setHandler((_req, res) =>
+      sendJson(res, [
+        { id: "z", symbol: "z", name: "Z", current_price: 0, market_cap: 5 },
+        { id: "n", symbol: "n", name: "N", current_price: "-0.5", market_cap: 5 },
+      ]),
+    );
+    const quotes = await fetchMarkets(["z", "n"]);
+    expect(quotes.map((q) => q.priceUsd)).toEqual([null, null]);
+  });
+
   it("splits long id lists and skips the call for an empty list", async () => {
     server.setHandler((_req, res) => sendJson(res, []));
     await expect(fetchMarkets([])).resolves.toEqual([]);
@@ -187,6 +198,28 @@ describe("fetchMarketChart", () => {
     ]);
     expect(chart.marketCaps).toEqual([]);
     expect(chart.volumes).toEqual([]);
+    expect(chart.droppedPrices).toBe(2);
+  });
+
+  it("drops zero, negative and non-finite prices with a count", async () => {
+    server.setHandler((_req, res) =>
+      sendJson(res, {
+        prices: [
+          [1000, 1],
+          [2000, 0],
+          [3000, -0.2],
+          [4000, null],
+          [5000, 0.9995],
+          [6000, 1e-320],
+        ],
+        market_caps: [],
+        total_volumes: [],
+      }),
+    );
+    const chart = await fetchMarketChart("tether", 7);
+    // 1e-320 is a (denormal) positive number: tiny, but a measurement; the peg rule flags it.
+    expect(chart.prices.map((p) => p.priceUsd)).toEqual([1, 0.9995, 1e-320]);
+    expect(chart.droppedPrices).toBe(3);
   });
 
   it("refuses other windows", async () => {

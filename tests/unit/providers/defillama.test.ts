@@ -185,6 +185,77 @@ describe("fetchStablecoins (synthetic quirks)", () => {
     });
   });
 
+  it("a zero or negative aggregate price is no price (null)", async () => {
+    const asset = (id: number, price: unknown) => ({
+      id,
+      name: `A${id}`,
+      symbol: `A${id}`,
+      pegType: "peggedUSD",
+      circulating: { peggedUSD: 10 },
+      price,
+    });
+    server.setHandler((_req, res) =>
+      sendJson(res, { peggedAssets: [asset(1, 0), asset(2, -1), asset(3, "0"), asset(4, 0.99)] }),
+    );
+    const { assets } = await fetchStablecoins();
+    expect(assets.map((a) => a.priceUsd)).toEqual([null, null, null, 0.99]);
+  });
+
+  it("chain labels named like Object.prototype members are ordinary unknown chains", async () => {
+    // Raw text: `__proto__` is an own key of the JSON object, as the wire carries it.
+    const body = `{"peggedAssets":[{"id":"7","name":"Odd","symbol":"ODD","pegType":"peggedUSD",
+      "circulating":{"peggedUSD":400},"chainCirculating":{
+        "__proto__":{"current":{"peggedUSD":100}},
+        "constructor":{"current":{"peggedUSD":100}},
+        "toString":{"current":{"peggedUSD":100}},
+        "Ethereum":{"current":{"peggedUSD":100}}},
+      "chains":["Ethereum","__proto__","constructor","toString"]}]}`;
+    server.setHandler((_req, res) => sendJson(res, body));
+    const [odd] = (await fetchStablecoins()).assets;
+    expect(Object.keys(odd!.chainCirculating).sort()).toEqual(
+      ["__proto__", "constructor", "ethereum", "tostring"].sort(),
+    );
+    expect(Object.hasOwn(odd!.chainCirculating, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(odd!.chainCirculating)).toBe(Object.prototype);
+    expect(odd!.chainCirculating.constructor).toEqual({
+      currentUsd: 100,
+      prevDayUsd: null,
+      prevWeekUsd: null,
+      prevMonthUsd: null,
+    });
+    expect(odd!.chains).toEqual(["ethereum", "__proto__", "constructor", "tostring"]);
+    expect(({} as Record<string, unknown>).currentUsd).toBeUndefined();
+  });
+
+  it("a chain without a current record is left out, not counted as 0", async () => {
+    server.setHandler((_req, res) =>
+      sendJson(res, {
+        peggedAssets: [
+          {
+            id: 8,
+            name: "B",
+            symbol: "B",
+            pegType: "peggedUSD",
+            circulating: { peggedUSD: 10 },
+            chainCirculating: { Ethereum: { current: { peggedUSD: 10 } }, Base: { current: {} } },
+          },
+        ],
+      }),
+    );
+    const [b] = (await fetchStablecoins()).assets;
+    expect(Object.keys(b!.chainCirculating)).toEqual(["ethereum"]);
+  });
+
+  it("an asset without a current circulating record has an unknown supply, not 0", async () => {
+    server.setHandler((_req, res) =>
+      sendJson(res, {
+        peggedAssets: [{ id: 9, name: "C", symbol: "C", pegType: "peggedUSD", circulating: {} }],
+      }),
+    );
+    const [c] = (await fetchStablecoins()).assets;
+    expect(c!.circulatingUsd).toBeNull();
+  });
+
   it("rejects a wrong shape as schema", async () => {
     server.setHandler((_req, res) => sendJson(res, { peggedAssets: [{ id: "1" }] }));
     expect(await rejectionOf(fetchStablecoins())).toMatchObject({ kind: "schema" });

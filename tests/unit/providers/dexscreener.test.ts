@@ -139,6 +139,32 @@ describe("fetchTokenPairs quirks", () => {
     expect(p?.assetPriceUsd).toBeCloseTo(3000.5 / 3001.0, 12);
   });
 
+  it("a zero or negative pool price is no price (null)", async () => {
+    const pair = (pairAddress: string, priceUsd: string, side: "base" | "quote") => ({
+      chainId: "base",
+      dexId: "uniswap",
+      pairAddress,
+      baseToken:
+        side === "base"
+          ? { address: USDC_BASE, name: "USD Coin", symbol: "USDC" }
+          : { address: "0x4200000000000000000000000000000000000006", name: "W", symbol: "W" },
+      quoteToken:
+        side === "quote"
+          ? { address: USDC_BASE, name: "USD Coin", symbol: "USDC" }
+          : { address: "0x4200000000000000000000000000000000000006", name: "W", symbol: "W" },
+      priceNative: "1",
+      priceUsd,
+      liquidity: { usd: 1000 },
+    });
+    serve([
+      pair("0x00000000000000000000000000000000000000a1", "0", "base"),
+      pair("0x00000000000000000000000000000000000000a2", "-1", "base"),
+      pair("0x00000000000000000000000000000000000000a3", "0", "quote"),
+    ]);
+    const pools = await fetchTokenPairs("base", USDC_BASE);
+    expect(pools.map((p) => p.assetPriceUsd)).toEqual([null, null, null]);
+  });
+
   it("parses the wrapped /latest/dex and tokens/v1 samples", async () => {
     serve(sampleText("dexscreener-latest-dex-tokens.json"));
     expect(await fetchTokenPairs("solana", USD1_SOLANA)).toHaveLength(14);

@@ -1,17 +1,18 @@
 /** The read layer's pure timing decisions, at explicit timestamps (no sleeping, no real clock). */
+import { getConfig } from "@/lib/config";
 import {
+  adoptedCooldown,
+  cooldownAfterFailure,
   coolingDown,
   entryState,
   FAILURE_COOLDOWN_MS,
-  FAILURE_THRESHOLD,
   freshMs,
   LOCAL_REUSE_MS,
   rateWindow,
-  startsCooldown,
   storeResting,
   waitDeadline,
 } from "@/lib/snapshot/freshness";
-import type { ReadPolicy } from "@/lib/snapshot/policy";
+import { HOLDER_STORE_OPERATIONS, readPolicies, type ReadPolicy } from "@/lib/snapshot/policy";
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const S = 1_000;
@@ -73,22 +74,26 @@ describe("entryState", () => {
 });
 
 describe("failure cooldown", () => {
-  it("none before FAILURE_THRESHOLD failures in a row", () => {
+  it("none without a failure", () => {
     expect(coolingDown(undefined, T0)).toBe(false);
-    expect(coolingDown({ count: FAILURE_THRESHOLD - 1, lastAtMs: T0 }, T0)).toBe(false);
-    expect(startsCooldown({ count: FAILURE_THRESHOLD - 1, lastAtMs: T0 })).toBe(false);
   });
 
-  it("from the threshold on, for FAILURE_COOLDOWN_MS after the last failure", () => {
-    const f = { count: FAILURE_THRESHOLD, lastAtMs: T0 };
-    expect(startsCooldown(f)).toBe(true);
+  it("one failure starts it: FAILURE_COOLDOWN_MS from the failure", () => {
+    const f = cooldownAfterFailure(T0);
+    expect(f).toEqual({ untilMs: T0 + FAILURE_COOLDOWN_MS });
     expect(coolingDown(f, T0)).toBe(true);
     expect(coolingDown(f, T0 + FAILURE_COOLDOWN_MS - 1)).toBe(true);
     expect(coolingDown(f, T0 + FAILURE_COOLDOWN_MS)).toBe(false);
   });
 
   it("a clock that went backwards does not extend a cooldown", () => {
-    expect(coolingDown({ count: FAILURE_THRESHOLD, lastAtMs: T0 }, T0 - 1)).toBe(false);
+    expect(coolingDown(cooldownAfterFailure(T0), T0 - 1)).toBe(false);
+  });
+
+  it("another instance's cooldown is kept as announced, never past one cooldown from now", () => {
+    expect(adoptedCooldown(T0 + 2 * S, T0)).toEqual({ untilMs: T0 + 2 * S });
+    // Its clock ahead of ours by a minute: still at most one cooldown here.
+    expect(adoptedCooldown(T0 + 60 * S, T0)).toEqual({ untilMs: T0 + FAILURE_COOLDOWN_MS });
   });
 });
 
@@ -103,6 +108,12 @@ describe("a resting store", () => {
 describe("waits and windows", () => {
   it("a wait for another holder ends at the policy's lock budget", () => {
     expect(waitDeadline(policy, T0)).toBe(T0 + 2_500);
+  });
+
+  it("the lock budget covers the holder's provider call and its own store operations", () => {
+    const config = getConfig();
+    const expected = config.providers.timeoutMs + HOLDER_STORE_OPERATIONS * config.kvTimeoutMs;
+    for (const p of Object.values(readPolicies(config))) expect(p.lockBudgetMs).toBe(expected);
   });
 
   it("rate windows are fixed minutes", () => {

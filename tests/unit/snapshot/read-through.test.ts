@@ -6,17 +6,15 @@ import { z } from "zod";
 import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError, type KvStore } from "@/lib/kv/types";
-import {
-  FAILURE_COOLDOWN_MS,
-  FAILURE_THRESHOLD,
-  LOCAL_REUSE_MS,
-  rateWindow,
-} from "@/lib/snapshot/freshness";
+import { FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, rateWindow } from "@/lib/snapshot/freshness";
+import { telemetry } from "@/lib/telemetry";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
+import { localBudget, requestAllowance } from "@/lib/snapshot/budget-split";
 import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
 import { newReadReport, type ReadReport } from "@/lib/snapshot/read-opts";
 import {
+  CACHE_ENTRY_VERSION,
   CoolingDownError,
   EmptyAnswerError,
   markerKey,
@@ -66,7 +64,18 @@ function setup(fetch: () => Promise<V>, extra: Partial<ReadThroughOptions<V>> = 
 beforeEach(() => {
   clock.t = T0;
   forgetLocalState();
+  telemetry.reset();
 });
+
+/** Polls (real time, bounded) until `done`: for arranging two "instances", never asserted on. */
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + UNTIL_DEADLINE_MS;
+  while (!(await done()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+}
+const UNTIL_DEADLINE_MS = 5_000;
+
+/** Poll intervals spent waiting on another holder's marker. */
+const waits = () => telemetry.cacheEventCount("wait");
 
 describe("fresh, miss and single-flight", () => {
   it("100 concurrent cold reads make exactly one upstream call", async () => {
@@ -81,7 +90,7 @@ describe("fresh, miss and single-flight", () => {
 
   it("serves a stored fresh entry with zero upstream calls (this process never saw it)", async () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 2 }));
-    await kv.set(key, { v: 1, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
+    await kv.set(key, { v: CACHE_ENTRY_VERSION, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
     const r = await read();
     expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S, settled: true });
     expect(fetch).not.toHaveBeenCalled();
@@ -94,7 +103,7 @@ describe("fresh, miss and single-flight", () => {
     expect(set.mock.calls.map((c) => c[2])).toEqual([policy.graceSeconds]);
   });
 
-  it("settles every waiter when the shared read fails, then reads again", async () => {
+  it("settles every waiter when the shared read fails, then reads again after the cooldown", async () => {
     let fail = true;
     const { read, fetch } = setup(async () => {
       if (fail) throw new Error("boom");
@@ -104,6 +113,7 @@ describe("fresh, miss and single-flight", () => {
     expect(settled.every((r) => r.status === "rejected")).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(1);
     fail = false;
+    clock.t += FAILURE_COOLDOWN_MS;
     await expect(read()).resolves.toMatchObject({ value: { n: 4 }, source: "upstream" });
   });
 
@@ -324,7 +334,7 @@ describe("empty answers", () => {
 });
 
 describe("failures and cooldown", () => {
-  it("a failure is never stored; one failure followed by a good answer is not delayed", async () => {
+  it("a failure is never stored; the key cools down at once: no call until the cooldown ends", async () => {
     let fail = true;
     const { kv, key, read, fetch } = setup(async () => {
       if (fail) throw new Error("boom");
@@ -333,26 +343,63 @@ describe("failures and cooldown", () => {
     await expect(read()).rejects.toThrow("boom");
     expect(await kv.get(key)).toBeUndefined();
     fail = false;
+    // The provider is asked at most once per key per cooldown, even if it has recovered.
+    await expect(read()).rejects.toThrow("boom");
+    clock.t += FAILURE_COOLDOWN_MS - 1;
+    await expect(read()).rejects.toThrow("boom");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    clock.t += 1;
     await expect(read()).resolves.toMatchObject({ value: { n: 1 } });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it(`after ${FAILURE_THRESHOLD} failures in a row the key cools down, here and on other instances`, async () => {
+  it("one failure cools the key down on other instances too (the marker says cooling)", async () => {
     const { kv, key, read, fetch } = setup(async () => {
       throw new Error("boom");
     });
-    for (let i = 0; i < FAILURE_THRESHOLD; i++) await expect(read()).rejects.toThrow("boom");
     await expect(read()).rejects.toThrow("boom");
-    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
-    expect(await kv.get(markerKey(key))).toEqual({ state: "cooling" });
-    // Another instance (no local failure record) sees the cooling marker and does not call.
+    expect(await kv.get(markerKey(key))).toEqual({
+      state: "cooling",
+      untilMs: T0 + FAILURE_COOLDOWN_MS,
+    });
+    // Another instance (no local failure record) sees the cooling marker: no call, no wait.
     forgetLocalState();
+    telemetry.reset();
     await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
-    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(telemetry.cacheCounters()).toEqual({ "test miss": 1, "test cooling": 1 });
+    // It remembers the cooldown: its next request does not even look at the store.
+    const get = jest.spyOn(kv, "get");
+    await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
+    expect(get).toHaveBeenCalledTimes(1); // the entry only
     // The marker lapses with the cooldown; then a normal attempt.
     clock.t += FAILURE_COOLDOWN_MS;
     await expect(read()).rejects.toThrow("boom");
-    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD + 1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("a waiter on another instance's failing read answers as soon as it fails, with no call", async () => {
+    const gate = deferred<V>();
+    const { kv, key, read, fetch } = setup(() => gate.promise);
+    const holder = read(); // instance A takes the marker and reads
+    await until(async () => (await kv.get(markerKey(key))) !== undefined);
+    forgetLocalState(); // instance B: no shared fill
+    const waiter = read();
+    await until(() => waits() > 0); // B is waiting on A's marker
+    gate.reject(new Error("upstream 500"));
+    await expect(holder).rejects.toThrow("upstream 500");
+    await expect(waiter).rejects.toBeInstanceOf(CoolingDownError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a failure without the store (marker skipped) still cools the key down in the process", async () => {
+    const { kv, read, fetch } = setup(async () => {
+      throw new Error("boom");
+    });
+    kv.simulateFailure("unavailable");
+    await expect(read()).rejects.toThrow("boom");
+    await expect(read()).rejects.toThrow("boom");
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -394,34 +441,45 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
   });
 
-  it("a failure the next read would retry is not; once the key cools down it is", async () => {
+  it("a failure is settled: the key cools down, so the next read would not call either", async () => {
     const { read, fetch } = setup(async () => {
       throw new Error("boom");
     });
-    for (let i = 0; i < FAILURE_THRESHOLD - 1; i++) {
-      const { result, report } = await readWith((r) => read(policy, r));
-      // The caller still gets the provider's own error, unwrapped.
-      expect(result).toEqual({ error: new Error("boom") });
-      expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
-    }
-    // The threshold failure starts the cooldown: the next read will not call upstream.
-    expect(await settledAfter((r) => read(policy, r))).toBe(true);
+    // The caller still gets the provider's own error, unwrapped; no retry is pending.
+    const failed = await readWith((r) => read(policy, r));
+    expect(failed.result).toEqual({ error: new Error("boom") });
+    expect(failed.report).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // Cooling down: no call, settled alike.
     const cooling = await readWith((r) => read(policy, r));
     expect(cooling.report).toEqual({ retryPending: false, upstreamCalls: 0 });
-    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD);
+    expect(fetch).toHaveBeenCalledTimes(1);
     // After the cooldown one attempt is made; its failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
     expect(await settledAfter((r) => read(policy, r))).toBe(true);
-    expect(fetch).toHaveBeenCalledTimes(FAILURE_THRESHOLD + 1);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("a request that shares another's failing fill is marked too", async () => {
+  it("a request that gave up waiting on a fill still in flight leaves a retry pending", async () => {
+    const gate = deferred<V>();
+    const kv = new MemoryKv({ now });
+    const key = uniqueKey();
+    const controller = new AbortController();
+    const opts = { kv, key, schema, fetch: () => gate.promise, now };
+    const report = newReadReport();
+    const aborted = readThrough(policy, { ...opts, signal: controller.signal, report });
+    controller.abort();
+    await expect(aborted).rejects.toBeDefined();
+    expect(report.retryPending).toBe(true);
+    gate.resolve({ n: 1 });
+  });
+
+  it("requests that share another's failing fill are settled alike", async () => {
     const gate = deferred<V>();
     const { read, fetch } = setup(() => gate.promise);
     const first = settledAfter((r) => read(policy, r));
     const second = settledAfter((r) => read(policy, r));
     gate.reject(new Error("boom"));
-    expect(await Promise.all([first, second])).toEqual([false, false]);
+    expect(await Promise.all([first, second])).toEqual([true, true]);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -434,7 +492,8 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     const theirs = newReadReport();
     await Promise.all([good.read(policy, mine), bad.read(policy, theirs).catch(() => undefined)]);
     expect(mine).toEqual({ retryPending: false, upstreamCalls: 1 });
-    expect(theirs).toEqual({ retryPending: true, upstreamCalls: 1 });
+    // A failure cools the key down at once (settled), but it did ask the provider.
+    expect(theirs).toEqual({ retryPending: false, upstreamCalls: 1 });
   });
 });
 
@@ -443,7 +502,7 @@ describe("across instances (the refresh marker)", () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
     await kv.setIfAbsent(markerKey(key), { state: "running" }, 5);
     setTimeout(() => {
-      void kv.set(key, { v: 1, storedAt: T0, value: { n: 42 } }, 600);
+      void kv.set(key, { v: CACHE_ENTRY_VERSION, storedAt: T0, value: { n: 42 } }, 600);
     }, 60);
     await expect(read()).resolves.toMatchObject({ value: { n: 42 }, source: "cache" });
     expect(fetch).not.toHaveBeenCalled();
@@ -456,11 +515,17 @@ describe("across instances (the refresh marker)", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it("a holder that failed (marker released, no entry): the waiter reads itself", async () => {
+  it("a holder that finished without an entry (marker released): one waiter takes it on and reads", async () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
     await kv.setIfAbsent(markerKey(key), { state: "running" }, 5);
-    setTimeout(() => void kv.delete(markerKey(key)), 60);
-    await expect(read()).resolves.toMatchObject({ source: "upstream" });
+    const first = read();
+    forgetLocalState(); // a second instance waiting on the same marker
+    const second = read();
+    await until(() => waits() >= 2);
+    await kv.delete(markerKey(key));
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.value)).toEqual([{ n: 1 }, { n: 1 }]);
+    expect(answers.map((a) => a.source).sort()).toEqual(["cache", "upstream"]);
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -538,6 +603,70 @@ describe("provider call budget", () => {
     // The next minute has a new budget.
     clock.t += 60 * S;
     await expect(read()).resolves.toMatchObject({ source: "upstream" });
+  });
+
+  it("a miss spends only the request share; a background refresh may spend the reserve", async () => {
+    process.env[ENV] = "10"; // request share 8, refresh reserve 2
+    resetConfigForTests();
+    // Fresh for 10 s, so the copy turns stale inside the same one-minute budget window.
+    const quick: ReadPolicy = { ...budgeted, freshSeconds: 10 };
+    const kv = new MemoryKv({ now });
+    const fetch = jest.fn(async () => ({ n: 1 }));
+    const stale = uniqueKey();
+    await readThrough(quick, { kv, key: stale, schema, fetch, now });
+    for (let i = 1; i < requestAllowance(10); i++)
+      await readThrough(quick, { kv, key: uniqueKey(), schema, fetch, now });
+    const miss = () => readThrough(quick, { kv, key: uniqueKey(), schema, fetch, now });
+    await expect(miss()).rejects.toBeInstanceOf(RateBudgetError);
+    await expect(miss()).rejects.toBeInstanceOf(RateBudgetError);
+    expect(fetch).toHaveBeenCalledTimes(requestAllowance(10));
+    // Refused misses did not eat into the reserve: the stale copy's refresh still calls.
+    clock.t += 11 * S; // stale, still inside this budget window
+    expect(rateWindow(clock.t).index).toBe(rateWindow(T0).index);
+    await expect(readThrough(quick, { kv, key: stale, schema, fetch, now })).resolves.toMatchObject(
+      { source: "stale" },
+    );
+    await refreshesSettled();
+    expect(fetch).toHaveBeenCalledTimes(requestAllowance(10) + 1);
+  });
+
+  it("a store that cannot count: this process keeps to its local share, never unlimited", async () => {
+    process.env[ENV] = "12"; // local share 3
+    resetConfigForTests();
+    const kv = new MemoryKv({ now });
+    const incr = jest.spyOn(kv, "incr").mockRejectedValue(new KvError("timeout", "memory", "slow"));
+    const fetch = jest.fn(async () => ({ n: 1 }));
+    const miss = () => readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now });
+    const local = localBudget(12);
+    for (let i = 0; i < requestAllowance(local); i++) await miss();
+    await expect(miss()).rejects.toBeInstanceOf(RateBudgetError);
+    expect(fetch).toHaveBeenCalledTimes(requestAllowance(local));
+    // The counter failed once; the process then left it alone (resting) instead of waiting again.
+    expect(incr).toHaveBeenCalledTimes(1);
+  });
+
+  it("calls counted locally are added to the shared counters once they answer again", async () => {
+    process.env[ENV] = "12"; // local share 3, request share 10
+    resetConfigForTests();
+    const kv = new MemoryKv({ now });
+    const incr = jest
+      .spyOn(kv, "incr")
+      .mockRejectedValueOnce(new KvError("timeout", "memory", "slow"));
+    const fetch = jest.fn(async () => ({ n: 1 }));
+    const miss = () => readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now });
+    for (let i = 0; i < localBudget(12); i++) await miss(); // counted here only
+    clock.t += LOCAL_REUSE_MS; // the counter is asked again (same budget window)
+    while (fetch.mock.calls.length < 100) {
+      const before = fetch.mock.calls.length;
+      await miss().catch(() => undefined);
+      if (fetch.mock.calls.length === before) break;
+    }
+    // The whole window, local and shared calls together, stayed within the request share.
+    expect(fetch).toHaveBeenCalledTimes(requestAllowance(12));
+    expect(await kv.get(budgetKey("coingecko", rateWindow(clock.t).index))).toBe(
+      requestAllowance(12),
+    );
+    expect(incr).toHaveBeenCalled();
   });
 
   it("over budget, a stale copy keeps serving with the budget as its reason", async () => {

@@ -18,6 +18,14 @@ export const healthResponseSchema = z.object({
       type: z.enum(["aggregate", "market", "liquidity", "on-chain-scheduled"]),
       configured: z.boolean(),
       lastCall: lastCall.nullable(),
+      warnings: z
+        .array(z.string())
+        .describe(
+          "What is wrong with this source's data as last read by this instance (scheduled on-chain snapshots: truncated, partial, rows dropped, scheduler stale, unavailable).",
+        ),
+      warning_codes: z
+        .array(z.string())
+        .describe("The code of each entry of `warnings`, in order (e.g. `onchain_truncated`)."),
     }),
   ),
   cache: z.object({
@@ -61,6 +69,7 @@ export const openApiBodySchema = z
   .object({
     openapi: z.literal(OPENAPI_VERSION),
     info: z.object({ title: z.string(), version: z.string() }).loose(),
+    servers: z.array(z.object({ url: z.string() }).loose()).min(1),
     paths: z.record(z.string(), z.unknown()),
     [FLAG_EXTENSION]: z.literal(false),
   })
@@ -71,7 +80,7 @@ export const openApiRoute: RouteDoc = {
   operationId: "getOpenApiDocument",
   tag: TAGS.service,
   summary: "This OpenAPI 3.1 document",
-  description: `The document describing every public route, generated from the zod schemas the routes are built on. Always JSON, whatever \`Accept\` says. It is a specification, not a data body: the \`holderAnalyticsSupported: false\` invariant is the root extension \`${FLAG_EXTENSION}: false\` and the \`${FLAG_HEADER}: false\` header. A rendered reference is served at /docs/api.`,
+  description: `The document describing every public route, generated from the zod schemas the routes are built on. Always JSON, whatever \`Accept\` says. It is a specification, not a data body: the \`holderAnalyticsSupported: false\` invariant is the root extension \`${FLAG_EXTENSION}: false\` and the \`${FLAG_HEADER}: false\` header. Its \`servers\` entry is \`PUBLIC_BASE_URL\` when set, else the origin the document was requested from. A rendered reference is served at /docs/api.`,
   params: [],
   ok: {
     description: "The OpenAPI document (example abbreviated).",
@@ -79,6 +88,7 @@ export const openApiRoute: RouteDoc = {
     example: {
       openapi: OPENAPI_VERSION,
       info: { title: "Stablecoin Intelligence API", version: API_VERSION },
+      servers: [{ url: "https://intel.example.com", description: "This deployment." }],
       paths: {},
       [FLAG_EXTENSION]: false,
     },

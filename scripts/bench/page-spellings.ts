@@ -1,0 +1,147 @@
+/**
+ * Issue 25 §4: the asset page's cache stays bounded. Every distinct `/stablecoins/<segment>` a
+ * client can type — case variants of real selectors, their CoinGecko and DefiLlama ids, random
+ * strings — must not store a page each. Counts bytes on disk (the build directory the server
+ * serves from) and the server's RSS after a forced full GC, never time.
+ */
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { collectAndMeasure, connectInspector, inspectorUrl } from "./inspector";
+import { bounded, get } from "./load";
+import { buildDir, rssBytes, type NextApp } from "./servers";
+
+/** Growth allowed over the flood (issue 25 §4). */
+export const PAGE_CACHE_DISK_BOUND_BYTES = 5_000_000;
+export const PAGE_CACHE_RSS_BOUND_BYTES = 32_000_000;
+export const SPELLING_FLOOD_REQUESTS = 2_000;
+
+const CONCURRENCY = 16;
+const RANDOM_SEGMENT_LENGTH = 10;
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** What the supply route says about each coin: the canonical selector and the other spellings. */
+export interface CoinSpellings {
+  selector: string;
+  defillamaId: string;
+  coingeckoId: string | null;
+}
+
+export async function coinSpellings(app: NextApp): Promise<CoinSpellings[]> {
+  const res = await get(`${app.url}/api/stablecoin-supply`);
+  if (res.status !== 200) throw new Error(`/api/stablecoin-supply: HTTP ${res.status}`);
+  const body = (await res.json()) as {
+    assets: { selector: string; id: string; coingecko_id: string | null }[];
+  };
+  return body.assets.map((a) => ({
+    selector: a.selector,
+    defillamaId: a.id,
+    coingeckoId: a.coingecko_id,
+  }));
+}
+
+/** The `n`-th mixed-case spelling of `s` (bit k of n+1 upper-cases letter k): never `s` itself. */
+export function caseVariant(s: string, n: number): string {
+  const letters = [...s].filter((c) => c.toLowerCase() !== c.toUpperCase()).length;
+  const variants = 2 ** letters - 1;
+  if (variants === 0) return s;
+  let bits = (n % variants) + 1;
+  return [...s]
+    .map((c) => {
+      if (c.toLowerCase() === c.toUpperCase()) return c;
+      const upper = (bits & 1) === 1;
+      bits >>= 1;
+      return upper ? c.toUpperCase() : c.toLowerCase();
+    })
+    .join("");
+}
+
+/** Deterministic pseudo-random lowercase segment (a well-formed selector nobody uses). */
+export function randomSegment(n: number): string {
+  let x = (n + 1) * 2_654_435_761;
+  let out = "zz";
+  for (let i = 0; i < RANDOM_SEGMENT_LENGTH; i++) {
+    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+    out += ALPHABET[x % ALPHABET.length];
+  }
+  return out;
+}
+
+/**
+ * `count` distinct segments: even i → a case variant of some coin's selector (distinct across the
+ * run while the coin has variants left, else a random one); odd i → a random string.
+ */
+export function floodSegments(coins: readonly CoinSpellings[], count: number, salt = 0): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const coin = coins[Math.floor(i / 2) % coins.length];
+    const round = Math.floor(i / 2 / coins.length);
+    const candidate =
+      i % 2 === 0 && coin
+        ? caseVariant(coin.selector, round * 2 + salt)
+        : randomSegment(i * 2 + salt);
+    if (candidate === coin?.selector || seen.has(candidate)) continue;
+    seen.add(candidate);
+    out.push(candidate);
+  }
+  return out;
+}
+
+/** Bytes of every file under `dir` (sizes as stored, symlinks not followed). */
+export function treeBytes(dir: string): number {
+  let total = 0;
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    const st = statSync(full, { throwIfNoEntry: false });
+    if (!st) continue;
+    total += st.isDirectory() ? treeBytes(full) : st.size;
+  }
+  return total;
+}
+
+export interface SpellingFloodOutcome {
+  requests: number;
+  statuses: Record<number, number>;
+  diskBefore: number;
+  diskAfter: number;
+  rssBefore: number;
+  rssAfter: number;
+}
+
+/**
+ * One request per segment (redirects not followed), `CONCURRENCY` in flight. The server must run
+ * with `--inspect` (MEMORY_NODE_ARGS): RSS is read after a forced full GC at both ends. A warm-up
+ * over other distinct segments loads the route and proxy bundles first.
+ */
+export async function spellingFlood(
+  app: NextApp,
+  opts: { requests?: number; warmup?: number } = {},
+): Promise<SpellingFloodOutcome> {
+  const requests = opts.requests ?? SPELLING_FLOOD_REQUESTS;
+  const warmup = opts.warmup ?? CONCURRENCY * 4;
+  const wsUrl = inspectorUrl(app.output());
+  if (!wsUrl) throw new Error("the server was not started with MEMORY_NODE_ARGS (--inspect)");
+  const coins = await coinSpellings(app);
+  const all = floodSegments(coins, warmup + requests);
+  const hit = async (segment: string) => {
+    const res = await get(`${app.url}/stablecoins/${encodeURIComponent(segment)}`, {}, "manual");
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const inspector = await connectInspector(wsUrl);
+  try {
+    await bounded(warmup, CONCURRENCY, (i) => hit(all[i]!));
+    await collectAndMeasure(inspector);
+    const rssBefore = rssBytes(app.pid);
+    const diskBefore = treeBytes(buildDir());
+    const got = await bounded(requests, CONCURRENCY, (i) => hit(all[warmup + i]!));
+    await collectAndMeasure(inspector);
+    const rssAfter = rssBytes(app.pid);
+    const diskAfter = treeBytes(buildDir());
+    const statuses: Record<number, number> = {};
+    for (const s of got) statuses[s] = (statuses[s] ?? 0) + 1;
+    return { requests, statuses, diskBefore, diskAfter, rssBefore, rssAfter };
+  } finally {
+    inspector.close();
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * A failing provider never makes a request wait (issue 25 §1), with the embedded file store and
+ * a real Redis. With the market provider, the DEX aggregator or the aggregate answering 500,
+ * answering 429 or hanging past the provider time budget, a coin with no stored copy
+ * (`intel?q=DAI`) is asked for by a concurrent wave, then one request at a time, then by a
+ * second instance over the same store:
+ *
+ * - every answer is a 200 with the failing provider's warning (degraded, never a 5xx);
+ * - the provider is asked at most once per key per cooldown (`FAILURE_COOLDOWN_MS`), not once
+ *   per request, on either instance: the failed read's marker says "cooling" in the store;
+ * - no request waited on another holder's marker (the read layer's `wait` count stays 0).
+ *
+ * Counts and states only: the bound on calls uses the run's length in cooldowns, nothing asserts a
+ * request's time (the bench measures that).
+ */
+import * as intel from "@/app/api/stablecoin-intel/route";
+import { FAILURE_COOLDOWN_MS } from "@/lib/snapshot/freshness";
+import { telemetry } from "@/lib/telemetry";
+import type { Provider } from "../../fake-upstream/server";
+import {
+  call,
+  forgetProcessState,
+  json,
+  KV_KINDS,
+  startHarness,
+  upstreamCalls,
+  type Harness,
+} from "../helpers/harness";
+
+jest.setTimeout(60_000);
+
+const URL = "/api/stablecoin-intel?q=DAI";
+const CONCURRENT = 8;
+const SEQUENTIAL = 6;
+/** The provider time budget under test: a hanging provider fails after this long. */
+const PROVIDER_TIMEOUT_MS = 400;
+/** Liveness only (waiting for the fake to see a call): never an assertion on time. */
+const SEEN_DEADLINE_MS = 10_000;
+
+const FAILING: { provider: Provider; label: string }[] = [
+  { provider: "coingecko", label: "CoinGecko" },
+  { provider: "dexscreener", label: "DexScreener" },
+  { provider: "defillama", label: "DefiLlama" },
+];
+const SCENARIOS = ["500", "429", "hang"] as const;
+
+interface Answer {
+  status: number;
+  warnings: string[];
+}
+
+async function ask(): Promise<Answer> {
+  const res = await call(intel.GET, URL);
+  const body = await json<{ warnings?: string[] }>(res);
+  return { status: res.status, warnings: body.warnings ?? [] };
+}
+
+/** Upstream calls of one provider per key (the provider-relative path). */
+function callsPerKey(h: Harness, provider: Provider): Map<string, number> {
+  const perKey = new Map<string, number>();
+  for (const r of upstreamCalls(h.fake, provider))
+    perKey.set(r.upstreamPath, (perKey.get(r.upstreamPath) ?? 0) + 1);
+  return perKey;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(KV_KINDS)("a failing provider never makes a request wait (%s store)", (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind, { PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) });
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const cases = FAILING.flatMap((f) => SCENARIOS.map((s) => [f.provider, s, f.label] as const));
+
+  it.each(cases)(
+    "%s answering %s: every answer 200 and degraded, one call per key per cooldown",
+    async (provider, scenario, label) => {
+      h.fake.setScenario(provider, scenario);
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: CONCURRENT }, ask));
+      for (let i = 0; i < SEQUENTIAL; i++) answers.push(await ask());
+      forgetProcessState(); // a second instance over the same store
+      for (let i = 0; i < SEQUENTIAL; i++) answers.push(await ask());
+      const cooldowns = Math.floor((Date.now() - started) / FAILURE_COOLDOWN_MS);
+
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      for (const a of answers)
+        expect(a.warnings.some((w) => w.startsWith(`${label} (`))).toBe(true);
+      const perKey = callsPerKey(h, provider);
+      expect(perKey.size).toBeGreaterThan(0);
+      expect([...perKey].filter(([, n]) => n > 1 + cooldowns)).toEqual([]);
+      expect(telemetry.cacheEventCount("wait")).toBe(0);
+    },
+  );
+
+  it("two instances: the second waits on the first's hanging read and answers as soon as it fails, with no call of its own", async () => {
+    h.fake.setScenario("coingecko", "hang");
+    const first = ask();
+    // Both market keys (quotes, tickers) are being read by the first instance.
+    const deadline = Date.now() + SEEN_DEADLINE_MS;
+    while (callsPerKey(h, "coingecko").size < 2 && Date.now() < deadline) await sleep(5);
+    forgetProcessState(); // the second instance: no shared fill, no cooldown of its own
+    const started = Date.now();
+    const second = await ask();
+    const firstAnswer = await first;
+    const cooldowns = Math.floor((Date.now() - started) / FAILURE_COOLDOWN_MS);
+
+    for (const a of [firstAnswer, second]) {
+      expect(a.status).toBe(200);
+      expect(a.warnings.some((w) => w.startsWith("CoinGecko ("))).toBe(true);
+    }
+    const perKey = callsPerKey(h, "coingecko");
+    expect(perKey.size).toBe(2);
+    expect([...perKey].filter(([, n]) => n > 1 + cooldowns)).toEqual([]);
+    // The second instance learnt of the failure from the store's "cooling" marker.
+    const counters = telemetry.cacheCounters();
+    expect((counters["live:quotes cooling"] ?? 0) + (counters["live:tickers cooling"] ?? 0)).toBe(
+      2,
+    );
+  });
+});

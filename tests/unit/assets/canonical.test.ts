@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import {
+  assetSegment,
+  canonicalSelectors,
+  decideAssetPath,
+  UNKNOWN_ASSET_HEADER,
+  UNKNOWN_ASSET_SEGMENT,
+} from "@/lib/assets/canonical";
+import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
+import { aggregateRefs } from "./market-refs";
+
+const fullMarket = aggregateRefs("full");
+const table = canonicalSelectors(fullMarket);
+const decide = (raw: string) => decideAssetPath(raw, table);
+
+describe("canonicalSelectors over the whole market", () => {
+  it("maps every coin's DefiLlama id to the selector its supply row carries", () => {
+    for (const a of fullMarket)
+      expect([a.id, table.get(a.id)]).toEqual([a.id, preferredSelector(a, fullMarket)]);
+  });
+
+  it("agrees with the resolver on every spelling it knows", () => {
+    for (const [spelling, selector] of table) {
+      const byTable = resolveAsset(selector, fullMarket);
+      const bySpelling = resolveAsset(spelling, fullMarket);
+      expect(byTable.ok && bySpelling.ok).toBe(true);
+      if (byTable.ok && bySpelling.ok)
+        expect(byTable.asset.defillamaId).toBe(bySpelling.asset.defillamaId);
+    }
+  });
+
+  it("knows the registry's coins without an aggregate list", () => {
+    const registryOnly = canonicalSelectors([]);
+    for (const t of TRACKED_ASSETS) {
+      expect(registryOnly.get(t.coingeckoId)).toBe(t.symbol.toLowerCase());
+      expect(registryOnly.get(t.defillamaId)).toBe(t.symbol.toLowerCase());
+    }
+  });
+});
+
+describe("decideAssetPath", () => {
+  it("serves the canonical spelling, encoded as links encode it", () => {
+    expect(decide("usdc")).toEqual({ kind: "page" });
+    expect(decide("usd%2B")).toEqual({ kind: "page" });
+    expect(assetSegment("usd+")).toBe("usd%2B");
+  });
+
+  it.each([
+    ["USDC", "usdc"],
+    ["uSdC", "usdc"],
+    ["usd-coin", "usdc"],
+    ["2", "usdc"],
+    ["%75sdc", "usdc"], // another percent-encoding of the same text
+    ["usd+", "usd%2B"],
+    ["USD%2b", "usd%2B"],
+    ["Sperax-USD", "sperax-usd"],
+  ])("redirects %s to %s", (raw, segment) => {
+    expect(decide(raw)).toEqual({ kind: "redirect", segment });
+  });
+
+  it.each(["no-such-coin", "bad~coin", "bad%20coin", "%E0%A4%A", "..%2f..%2fpackage.json", ""])(
+    "treats %j as unknown",
+    (raw) => {
+      expect(decide(raw)).toEqual({ kind: "unknown" });
+    },
+  );
+
+  it("the shared 404 segment is not a selector (the page answers it without a read)", () => {
+    expect(isSelector(decodeURIComponent(UNKNOWN_ASSET_SEGMENT))).toBe(false);
+    expect(decide(UNKNOWN_ASSET_SEGMENT)).toEqual({ kind: "unknown" });
+  });
+
+  it("any string is served as a page only when it is a coin's one canonical segment", () => {
+    const canonicalSegments = new Set([...table.values()].map(assetSegment));
+    const variants = [...canonicalSegments].flatMap((s) => [
+      s,
+      s.toUpperCase(),
+      decodeURIComponent(s),
+    ]);
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom(...variants)), (raw) => {
+        const d = decide(raw);
+        if (d.kind === "page") expect(canonicalSegments.has(raw)).toBe(true);
+        if (d.kind === "redirect") {
+          expect(canonicalSegments.has(d.segment)).toBe(true);
+          expect(d.segment).not.toBe(raw);
+        }
+      }),
+    );
+  });
+});
+
+describe("next.config.mjs", () => {
+  it("rewrites a request proxy.ts marked unknown to the shared 404 path", () => {
+    const config = readFileSync(path.resolve(__dirname, "../../../next.config.mjs"), "utf8");
+    expect(config).toContain(`const UNKNOWN_ASSET_HEADER = "${UNKNOWN_ASSET_HEADER}";`);
+    expect(config).toContain(`const UNKNOWN_ASSET_PATH = "/stablecoins/${UNKNOWN_ASSET_SEGMENT}";`);
+    expect(config).toMatch(
+      /source: "\/stablecoins\/:asset",\s*has: \[\{ type: "header", key: UNKNOWN_ASSET_HEADER \}\],\s*destination: UNKNOWN_ASSET_PATH/,
+    );
+  });
+});

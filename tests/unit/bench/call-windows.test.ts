@@ -1,0 +1,65 @@
+/** The bench's provider-call counters (scripts/bench/call-windows.ts), on explicit timestamps. */
+import {
+  busiestKeyInWindow,
+  callsPerFixedWindow,
+  maxInAnyWindow,
+} from "@/scripts/bench/call-windows";
+import { FAILURE_COOLDOWN_MS, rateWindow } from "@/lib/snapshot/freshness";
+
+const W = FAILURE_COOLDOWN_MS;
+const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+describe("maxInAnyWindow", () => {
+  it("is 0 for no calls and 1 for one", () => {
+    expect(maxInAnyWindow([], W)).toBe(0);
+    expect(maxInAnyWindow([T0], W)).toBe(1);
+  });
+
+  it("counts calls one window apart as separate (the window is half-open)", () => {
+    expect(maxInAnyWindow([T0, T0 + W, T0 + 2 * W], W)).toBe(1);
+    expect(maxInAnyWindow([T0, T0 + W - 1], W)).toBe(2);
+  });
+
+  it("slides: a burst straddling a fixed boundary counts together, in any log order", () => {
+    const times = [T0 + W - 10, T0 + 3 * W, T0 + W + 10, T0 + W];
+    expect(maxInAnyWindow(times, W)).toBe(3);
+  });
+
+  it("refuses a window that is not positive", () => {
+    expect(() => maxInAnyWindow([T0], 0)).toThrow();
+  });
+});
+
+describe("busiestKeyInWindow", () => {
+  it("names the key with the most calls inside one window, and counts distinct keys", () => {
+    const calls = [
+      { key: "coingecko /coins/dai", atMs: T0 },
+      { key: "coingecko /coins/markets?ids=dai", atMs: T0 },
+      { key: "coingecko /coins/dai", atMs: T0 + W + 1 },
+      { key: "coingecko /coins/markets?ids=dai", atMs: T0 + 1 },
+      { key: "coingecko /coins/markets?ids=dai", atMs: T0 + 2 },
+    ];
+    expect(busiestKeyInWindow(calls, W)).toEqual({
+      key: "coingecko /coins/markets?ids=dai",
+      calls: 3,
+      keys: 2,
+    });
+  });
+
+  it("is empty for an empty log", () => {
+    expect(busiestKeyInWindow([], W)).toEqual({ key: null, calls: 0, keys: 0 });
+  });
+});
+
+describe("callsPerFixedWindow", () => {
+  it("counts per fixed window in window order, skipping empty windows", () => {
+    const minute = 60_000;
+    const start = rateWindow(T0).index * minute; // a window boundary
+    const at = [start + 2 * minute + 5, start, start + minute - 1, start + 2 * minute];
+    const index = (t: number) => rateWindow(t).index;
+    expect(callsPerFixedWindow(at, index)).toEqual([
+      { window: index(start), calls: 2 },
+      { window: index(start) + 2, calls: 2 },
+    ]);
+  });
+});

@@ -16,7 +16,7 @@ const PERMANENT_REDIRECT = 308;
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const raw = request.nextUrl.pathname.slice(ASSET_PREFIX.length);
-  const decision = decideAssetPath(raw, await readCanonicalSelectors(request.signal));
+  const decision = decideAssetPath(raw, await readCanonicalSelectors({ signal: request.signal }));
   if (decision.kind === "redirect") {
     const url = request.nextUrl.clone();
     url.pathname = ASSET_PREFIX + decision.segment;

@@ -3,6 +3,7 @@
  * answers, and the per-instance telemetry counters. Never a key, URL or host.
  */
 import { getConfig } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
 import { snapshotHealth } from "@/lib/snapshot/snapshots";
 import { telemetry, type ProviderName } from "@/lib/telemetry";
@@ -120,7 +121,7 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
   );
   return {
     status: cache.ok && !failing && duneConfigured ? "ok" : "degraded",
-    uptimeSeconds: Math.round((now - telemetry.startedAt) / 1000),
+    uptimeSeconds: Math.round((now - telemetry.startedAt) / MS_PER_SECOND),
     startedAt: new Date(telemetry.startedAt).toISOString(),
     sources,
     cache,

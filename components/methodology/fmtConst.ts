@@ -1,4 +1,5 @@
 /** Display of methodology constants: numbers with units, durations also in hours/days. */
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 
 const DAY_S = 86_400;
 const HOUR_S = 3_600;
@@ -23,7 +24,7 @@ const PERCENT = 100;
 export const pct = (share: number): string => `${num(share * PERCENT)} %`;
 
 /** Milliseconds as a human duration. */
-export const millis = (ms: number): string => seconds(ms / 1000);
+export const millis = (ms: number): string => seconds(ms / MS_PER_SECOND);
 
 /** One constant's value as text, with its unit; records become `key: value` parts. */
 export function constantValue(

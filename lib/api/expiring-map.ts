@@ -1,38 +1,31 @@
 /**
- * A small bounded map whose entries go stale, then expire: the storage behind the response memo
+ * A small bounded map whose entries expire: the storage behind the response memo
  * (`./response-memo`). Time is passed in (`nowMs`), so callers and tests choose the clock. An
- * entry is fresh for `ttlMs` after it was set, stale for `graceMs` more, then gone; one read with
- * a clock earlier than when it was set (a clock that went backwards) counts as expired. At most
- * `maxEntries` keys: the oldest set is dropped first.
+ * entry lives for `ttlMs` after it was set; one read with a clock earlier than when it was set
+ * (a clock that went backwards) counts as expired. At most `maxEntries` keys: the oldest set is
+ * dropped first.
  */
-export interface Looked<V> {
-  value: V;
-  /** Past `ttlMs` but inside the grace window. */
-  stale: boolean;
-}
-
 export class ExpiringMap<V> {
   private readonly entries = new Map<string, { value: V; setMs: number }>();
 
   constructor(
     readonly ttlMs: number,
     readonly maxEntries: number,
-    readonly graceMs = 0,
   ) {}
 
   get size(): number {
     return this.entries.size;
   }
 
-  lookup(key: string, nowMs: number): Looked<V> | undefined {
+  get(key: string, nowMs: number): V | undefined {
     const e = this.entries.get(key);
     if (!e) return undefined;
     const ageMs = nowMs - e.setMs;
-    if (ageMs < 0 || ageMs >= this.ttlMs + this.graceMs) {
+    if (ageMs < 0 || ageMs >= this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return { value: e.value, stale: ageMs >= this.ttlMs };
+    return e.value;
   }
 
   /** Keeps `value` from `nowMs`; with a zero TTL nothing is kept. */
@@ -45,10 +38,6 @@ export class ExpiringMap<V> {
       this.entries.delete(oldest.value);
     }
     this.entries.set(key, { value, setMs: nowMs });
-  }
-
-  delete(key: string): void {
-    this.entries.delete(key);
   }
 
   clear(): void {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/selector-syntax";
+import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
 
 export { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN };
@@ -28,7 +29,7 @@ export const eventsWindowSchema = z
 
 export const walletSchema = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x followed by 40 hexadecimal characters")
+  .regex(EVM_ADDRESS_PATTERN, "must be 0x followed by 40 hexadecimal characters")
   .transform((w) => w.toLowerCase());
 
 /** Largest swap size the finder accepts, USD. */

@@ -10,6 +10,7 @@
  * 4xx and 5xx alike — carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
  */
 import { getConfig } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
 import { scriptClientOf } from "@/lib/kv/script-client";
 import { clientKey } from "./client-key";
@@ -27,7 +28,6 @@ import { spentUpstream } from "./spend";
 export const CACHED_ANSWER_COST = 1;
 /** An answer that needed at least one provider call: a tenth of the minute's default allowance. */
 export const UPSTREAM_ANSWER_COST = 10;
-const MS_PER_SECOND = 1_000;
 
 /** Separate allowances: an operator's health probe is never starved by the same client's API use. */
 export type LimitBucket = "api" | "health";

@@ -7,12 +7,12 @@
  * instead of one each (docs/performance.md, sections 1 and 7).
  *
  * - Data 200s are kept: every healthy one, and a degraded one (a warning, `no-store`) when it
- *   is settled, i.e. no read under it left a retry pending (`lib/snapshot/answer-scope`): it is
- *   degraded only by a stored empty live answer (no pools), a key cooling down after repeated
- *   failures, or a spent call budget, so building it again within the second would give the
- *   same answer. It keeps its warnings and its `no-store` (no HTTP cache keeps it). A stale
- *   copy, an empty scheduled snapshot (never stored) and a fresh failure leave a retry pending:
- *   such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
+ *   is settled, i.e. no read under it left a retry pending (the build's read report,
+ *   `lib/snapshot/read-opts`): it is degraded only by a stored empty live answer (no pools), a
+ *   failure (its key cools down at once), or a spent call budget, so building it again within
+ *   the second would give the same answer. It keeps its warnings and its `no-store` (no HTTP
+ *   cache keeps it). A stale copy, an empty scheduled snapshot (never stored) and a request's
+ *   own deadline leave a retry pending: such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
  *   "unknown coin" and "provider 500" worlds ran at 0.55–0.89× the trivial route (every answer
  *   there carries a warning).
  * - Errors, 404s and bodies built with no cache policy (the health report) are never kept, so
@@ -20,14 +20,10 @@
  * - The key is the public origin (`./origin`: links in an answer name it), the path and the
  *   query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
- * - Past `RESPONSE_MEMO_MS` a kept answer stays for `RESPONSE_MEMO_GRACE_MS` more: a request
- *   then gets the kept text at once and starts one background build of that key (one at a time
- *   per key, `startRebuild`); the build replaces the entry when it may be kept and drops it
- *   otherwise, so the next request builds inline. Without the grace, every second all requests
- *   in flight (16 in the bench) missed together and each rebuilt the same answer; with it, one
- *   builds (counted in tests/unit/api/response-memo.test.ts). The bench shows no throughput
- *   change beyond its run-to-run noise on 2 cores (docs/performance.md): the saved work is a few
- *   builds per second per key.
+ * - Past `RESPONSE_MEMO_MS` the next request builds the answer again. (A grace window that
+ *   replayed the kept text while one background build replaced it was measured and removed:
+ *   0.75–1.38× warm throughput without it, median 0.99×, on the file store and Redis, also with
+ *   every store operation 150 ms late — `scripts/bench/reuse.ts`, docs/read-layer.md.)
  * - Concurrent misses of one key each build their answer (the reads under them are coalesced
  *   already): no request waits on another request's build, which may hang on a slow provider.
  * - It lives on `globalThis` so tests can clear it (`clearResponseMemo`) and every route bundle
@@ -39,8 +35,6 @@ import type { SerialisedBody } from "./body";
 
 /** How long an answer is reused in-process (well inside every route's `s-maxage`). */
 export const RESPONSE_MEMO_MS = 1_000;
-/** How long past `RESPONSE_MEMO_MS` a kept answer is replayed while one rebuild runs. */
-export const RESPONSE_MEMO_GRACE_MS = 2_000;
 /** Upper bound on kept answers. */
 export const RESPONSE_MEMO_MAX_ENTRIES = 256;
 
@@ -61,8 +55,6 @@ const GLOBAL_SLOT = Symbol.for("stablecoin-intel.response-memo");
 
 interface MemoState {
   map: ExpiringMap<KeptAnswer>;
-  /** Keys with a background build running. */
-  rebuilding: Set<string>;
   /** Moves on at every clear. */
   generation: number;
 }
@@ -71,8 +63,7 @@ type GlobalWithMemo = typeof globalThis & { [GLOBAL_SLOT]?: MemoState };
 function state(): MemoState {
   const slot = globalThis as GlobalWithMemo;
   slot[GLOBAL_SLOT] ??= {
-    map: new ExpiringMap(RESPONSE_MEMO_MS, RESPONSE_MEMO_MAX_ENTRIES, RESPONSE_MEMO_GRACE_MS),
-    rebuilding: new Set(),
+    map: new ExpiringMap(RESPONSE_MEMO_MS, RESPONSE_MEMO_MAX_ENTRIES),
     generation: 0,
   };
   return slot[GLOBAL_SLOT];
@@ -86,18 +77,6 @@ export function responseMemo(): ExpiringMap<KeptAnswer> {
 /** The current generation; a build keeps its answer only if this has not moved on meanwhile. */
 export function memoGeneration(): number {
   return state().generation;
-}
-
-/** Claims the one background build of `key`; false while another one runs. */
-export function startRebuild(key: string): boolean {
-  const { rebuilding } = state();
-  if (rebuilding.has(key)) return false;
-  rebuilding.add(key);
-  return true;
-}
-
-export function endRebuild(key: string): void {
-  state().rebuilding.delete(key);
 }
 
 /** Tests that change what the next answer must be (a fault, a planted entry) clear it first. */

@@ -7,6 +7,7 @@ import { jsonOk, type CachePolicy } from "./body";
 import { headFrom, optionsResponse, withConditional } from "./conditional";
 import { jsonError, methodNotAllowed } from "./errors";
 import { withRateLimit, type LimitBucket } from "./rate-limit";
+import { requestReadOpts, type RouteGet } from "./route-get";
 import { withMemo } from "./with-memo";
 
 /** Longest part of an unexpected error's message that reaches the server log. */
@@ -38,14 +39,16 @@ export function safeHandler(handler: (request: Request) => Promise<Response>) {
  * "api", `false` only for the bench's framework baseline). The limiter sits inside the ETag
  * wrapper, so a 304 carries its headers too, and outside the memo, which it sees answer. The
  * catch is outermost, so a failure in the memo, the limiter or the ETag layer is a JSON 500 too,
- * never Next's own error answer.
+ * never Next's own error answer. Each build gets its own read options (`./route-get`): the
+ * memo reads their report to decide whether the answer is settled.
  */
 export function publicRoute(
-  get: (request: Request) => Promise<Response>,
+  get: RouteGet,
   opts: { now?: () => number; limit?: LimitBucket | false } = {},
 ) {
   const now = opts.now ?? Date.now;
-  const answer = withMemo(get, now);
+  const memoised = withMemo(get, now);
+  const answer = (request: Request) => memoised(request, requestReadOpts(request));
   const limit = opts.limit ?? "api";
   const GET = safeHandler(withConditional(limit ? withRateLimit(answer, limit) : answer));
   const reject = async () => methodNotAllowed();

@@ -20,6 +20,7 @@ import {
   type ResolvedAsset,
 } from "./resolve";
 import { snapshotWarnings, staleReason, staleWarning, W, type Warning } from "./warnings";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export interface Sourced<T> {
   value: T | null;
@@ -79,10 +80,10 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
 export async function loadAssetContext(
   q: string,
   needs: ContextNeeds,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<ContextResult> {
   // Each source read once per page render (lib/render-once.ts), whatever the needs.
-  const aggregatePromise = once("aggregate", () => settle(readAggregate({ signal })));
+  const aggregatePromise = once("aggregate", () => settle(readAggregate(readOpts)));
   let resolution = resolveAsset(q, []);
   let aggregate: Awaited<typeof aggregatePromise> | undefined;
   if (!resolution.ok || !resolution.asset.tracked) {
@@ -98,14 +99,14 @@ export async function loadAssetContext(
   const [agg, quotes, tickers, pools, supplySnapshot] = await Promise.all([
     aggregate ?? aggregatePromise,
     needs.quote && quoteIds.length > 0
-      ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, { signal })))
+      ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, readOpts)))
       : null,
     needs.tickers && geckoId
-      ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, { signal })))
+      ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, readOpts)))
       : null,
-    needs.pools ? once(`pools:${asset.defillamaId}`, () => loadPools(asset, signal)) : null,
+    needs.pools ? once(`pools:${asset.defillamaId}`, () => loadPools(asset, readOpts)) : null,
     needs.supplySnapshot
-      ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", { signal }))
+      ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
       : null,
   ]);
 

@@ -13,6 +13,7 @@ import { calledUpstream } from "@/lib/snapshot/read-through";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import type { ResolvedAsset } from "./resolve";
 import { staleReason, staleWarning, W, type StaleReason, type Warning } from "./warnings";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export interface PoolTarget {
   chain: string;
@@ -50,7 +51,7 @@ export function dexTargets(contracts: readonly ContractAddress[]): PoolTarget[] 
 
 async function targetsFor(
   asset: ResolvedAsset,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<{
   targets: PoolTarget[];
   warning: Warning | null;
@@ -66,7 +67,7 @@ async function targetsFor(
   }
   if (!asset.coingeckoId) return { targets: [], warning: W.contractsNotListed, contracts: null };
   try {
-    const read = await readCoinContracts(asset.coingeckoId, { signal });
+    const read = await readCoinContracts(asset.coingeckoId, readOpts);
     const upstream = calledUpstream(read);
     if (!read.value.listed)
       return { targets: [], warning: W.contractsNotFound, contracts: null, upstream };
@@ -83,13 +84,13 @@ async function targetsFor(
   }
 }
 
-export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Promise<PoolsRead> {
+export async function loadPools(asset: ResolvedAsset, readOpts?: ReadOpts): Promise<PoolsRead> {
   const {
     targets,
     warning,
     contracts,
     upstream: contractsUpstream,
-  } = await targetsFor(asset, signal);
+  } = await targetsFor(asset, readOpts);
   const chains = [...new Set(targets.map((t) => canonicalChain(t.chain)))];
   if (targets.length === 0) {
     return {
@@ -108,7 +109,7 @@ export async function loadPools(asset: ResolvedAsset, signal?: AbortSignal): Pro
     targets.map(async (t) => {
       try {
         // A token with no pools on a chain is a valid (negatively cached) empty answer.
-        const r = await readDexPools(t.chain, t.address, { signal });
+        const r = await readDexPools(t.chain, t.address, readOpts);
         const stale = staleReason({ stale: r.source === "stale", error: r.error });
         return {
           chain: t.chain,

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import tokenAddressesJson from "./data/token-addresses.json";
 import { DEX_CHAINS, type DexChain } from "@/lib/domain/chains";
+import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 
 export type BackingLabel = "fiat-backed" | "crypto-backed" | "algorithmic";
 
@@ -37,7 +38,7 @@ export interface TrackedAsset {
 }
 
 const contractSchema = z.object({
-  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  address: z.string().regex(EVM_ADDRESS_PATTERN),
   decimals: z.number().int().min(0).max(36),
   kind: z.string(),
 });

@@ -4,6 +4,7 @@
  * by several assets (five are called USDS) resolves to the largest by circulating supply and the
  * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
  */
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
@@ -133,7 +134,7 @@ function suggest(q: string, aggregate: readonly AggregateRef[]): string[] {
     consider(t.coingeckoId, t.coingeckoId);
   }
   for (const a of aggregate) {
-    if (a.pegType !== "peggedUSD") continue;
+    if (a.pegType !== USD_PEG_TYPE) continue;
     consider(a.symbol, a.symbol.toLowerCase());
   }
   return [...names.entries()]

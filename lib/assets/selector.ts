@@ -2,11 +2,12 @@
 import { readAggregate } from "@/lib/snapshot/live";
 import { canonicalSelectors } from "./canonical";
 import { resolveAsset, toAggregateRef, type Resolution } from "./resolve";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
-export async function resolveSelector(q: string, signal?: AbortSignal): Promise<Resolution> {
+export async function resolveSelector(q: string, readOpts?: ReadOpts): Promise<Resolution> {
   const tracked = resolveAsset(q, []);
   if (tracked.ok && tracked.asset.tracked) return tracked;
-  const aggregate = await readAggregate({ signal }).catch(() => null);
+  const aggregate = await readAggregate(readOpts).catch(() => null);
   return resolveAsset(q, (aggregate?.value.assets ?? []).map(toAggregateRef));
 }
 
@@ -19,9 +20,9 @@ export async function resolveSelector(q: string, signal?: AbortSignal): Promise<
 let table: { storedAt: number | null; selectors: ReadonlyMap<string, string> } | null = null;
 
 export async function readCanonicalSelectors(
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<ReadonlyMap<string, string>> {
-  const aggregate = await readAggregate({ signal }).catch(() => null);
+  const aggregate = await readAggregate(readOpts).catch(() => null);
   const storedAt = aggregate?.storedAt ?? null;
   if (table?.storedAt !== storedAt) {
     const refs = (aggregate?.value.assets ?? []).map(toAggregateRef);

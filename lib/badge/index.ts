@@ -18,6 +18,7 @@ import { pegBadge } from "@/lib/domain/badge";
 import { BADGE_LABEL } from "./constants";
 import { badgeFace, staleFace } from "./face";
 import { badgeSvg } from "./svg";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export { badgeFace } from "./face";
 export { BADGE_LABEL, BADGE_SUFFIX } from "./constants";
@@ -57,9 +58,9 @@ export const BADGE_HEADERS = {
 } as const;
 
 /** The badge for a validated selector (null: not one → the 404 badge). */
-export async function getBadge(q: string | null, signal?: AbortSignal): Promise<BadgeAnswer> {
+export async function getBadge(q: string | null, readOpts?: ReadOpts): Promise<BadgeAnswer> {
   if (q === null) return unknownCoin();
-  const r = await loadAssetContext(q, { quote: true }, signal);
+  const r = await loadAssetContext(q, { quote: true }, readOpts);
   if (!r.ok) return unknownCoin();
   const { ctx } = r;
   const mv = marketView(ctx);

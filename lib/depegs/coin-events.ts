@@ -24,6 +24,7 @@ import {
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { pricesDropped, type Warning } from "@/lib/assets/warnings";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
@@ -96,10 +97,10 @@ interface Read {
 }
 const NOT_READ: Read = { series: null, upstream: false };
 
-async function read(coingeckoId: string, days: LongRangeDays, signal?: AbortSignal): Promise<Read> {
+async function read(coingeckoId: string, days: LongRangeDays, readOpts?: ReadOpts): Promise<Read> {
   let r: CachedRead<PriceHistory>;
   try {
-    r = await readLongPriceHistory(coingeckoId, days, { signal });
+    r = await readLongPriceHistory(coingeckoId, days, readOpts);
   } catch (error) {
     return { series: isRateBudgetError(error) ? "budget" : null, upstream: false };
   }
@@ -139,7 +140,7 @@ export function mergeGranularities(
 export async function loadCoinEvents(
   coin: CoinRef,
   window: EventsWindow,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
   if (!id) {
@@ -152,8 +153,8 @@ export async function loadCoinEvents(
     };
   }
   const [hourlyRead, dailyRead] = await Promise.all([
-    read(id, 90, signal),
-    window === "365d" ? read(id, 365, signal) : Promise.resolve(NOT_READ),
+    read(id, 90, readOpts),
+    window === "365d" ? read(id, 365, readOpts) : Promise.resolve(NOT_READ),
   ]);
   const [hourly, daily] = [seriesOrNull(hourlyRead.series), seriesOrNull(dailyRead.series)];
   const upstream = hourlyRead.upstream || dailyRead.upstream;

@@ -3,6 +3,7 @@
  * Cacheable for the chart TTL when every coin's history was read; `no-store` when partial.
  */
 import { CHART_CACHE_SECONDS } from "@/lib/snapshot/live";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { getDepegs } from "./index";
 import { atomFeed, jsonFeed } from "./feeds";
 
@@ -23,11 +24,11 @@ export interface FeedAnswer {
  */
 export async function feedResponse(
   kind: "atom" | "json",
-  request: Request,
   origin: string,
+  readOpts: ReadOpts,
   headers: Record<string, string> = {},
 ): Promise<FeedAnswer> {
-  const r = await getDepegs({ window: "365d" }, request.signal);
+  const r = await getDepegs({ window: "365d" }, readOpts);
   // No `q`: the result is always the market's (the union's other arm is for unknown coins).
   const body = r.ok ? r.body : null;
   const input = {

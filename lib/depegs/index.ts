@@ -24,6 +24,7 @@ export {
   EVENTS_WINDOWS,
   type EventsWindow,
 } from "@/lib/domain/depeg-events";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 export { DEPEG_METHOD, DEPEG_RULE, type DepegEventJson } from "./json";
 
 /** Coins read at once across the market: a cold cache fills in small waves, not 24 calls at once. */
@@ -105,17 +106,17 @@ function buildBody(
 
 export async function getDepegs(
   input: { q?: string; window: EventsWindow },
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
   now: () => number = Date.now,
 ): Promise<DepegsResult> {
   if (input.q !== undefined) {
-    const r = await loadAssetContext(input.q, {}, signal);
+    const r = await loadAssetContext(input.q, {}, readOpts);
     if (!r.ok) return r;
     const { asset } = r.ctx;
     const coin = await loadCoinEvents(
       { symbol: asset.symbol, coingeckoId: asset.coingeckoId },
       input.window,
-      signal,
+      readOpts,
     );
     const body = buildBody([coin], input.window, coin, r.ctx.warnings, now);
     const upstream = r.ctx.upstream || coin.upstream;
@@ -127,7 +128,7 @@ export async function getDepegs(
     coins.push(
       ...(await Promise.all(
         wave.map((t) =>
-          loadCoinEvents({ symbol: t.symbol, coingeckoId: t.coingeckoId }, input.window, signal),
+          loadCoinEvents({ symbol: t.symbol, coingeckoId: t.coingeckoId }, input.window, readOpts),
         ),
       )),
     );

@@ -10,6 +10,7 @@ import type { CexFlowRow } from "@/lib/snapshot/query-rows";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import type { FlowsResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const UNLABELED = "unlabeled wallet";
 export const MAX_CEX_TRANSFERS = 200;
@@ -52,18 +53,18 @@ export type FlowsResult =
 
 export async function getFlows(
   input: { q: string | null; wallet: string | null },
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<FlowsResult> {
   let symbol: string | null = null;
   if (input.q) {
-    const r = await resolveSelector(input.q, signal);
+    const r = await resolveSelector(input.q, readOpts);
     if (!r.ok) return r;
     symbol = r.asset.symbol.toLowerCase();
   }
   const [protocol, cex, migration] = await Promise.all([
-    readSnapshot("protocolFlows", { signal }),
-    readSnapshot("cexFlows", { signal }),
-    readSnapshot("chainMigration", { signal }),
+    readSnapshot("protocolFlows", readOpts),
+    readSnapshot("cexFlows", readOpts),
+    readSnapshot("chainMigration", readOpts),
   ]);
   const warnings = [protocol, cex, migration].flatMap(snapshotWarnings);
   const bySymbol = <T extends { token_symbol: string }>(rows: T[]) =>

@@ -2,6 +2,7 @@
  * GET /api/stablecoin-intel: peg, liquidity and supply context for one stablecoin (docs/api.md): live price and depth from the market provider and DEX aggregator, supply
  * distribution from the cached on-chain snapshot (aggregate fallback), and provenance.
  */
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { supplyDistribution } from "@/lib/assets/distribution";
@@ -10,6 +11,7 @@ import { warningFields } from "@/lib/assets/warnings";
 import { confidenceScore } from "@/lib/domain/confidence";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import type { IntelResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const DEPTH_METHOD =
   "CEX: sum of ±2% order-book depth over the asset's tickers. DEX: per-pool model on TVL (constant product, concentrated liquidity, stableswap) with outlier caps. See /methodology#depth.";
@@ -89,7 +91,7 @@ export function buildIntel(
     aggregate: ctx.aggregateEntry !== null,
     onChain:
       snap && dist.usedSnapshot
-        ? { ageMs: now - Date.parse(snap.executionEndedAt), ttlMs: snap.ttlSeconds * 1000 }
+        ? { ageMs: now - Date.parse(snap.executionEndedAt), ttlMs: snap.ttlSeconds * MS_PER_SECOND }
         : null,
     prices: mv.prices,
   });
@@ -156,13 +158,13 @@ export type IntelResult =
 
 export async function getStablecoinIntel(
   q: string,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
   now: () => number = Date.now,
 ): Promise<IntelResult> {
   const r = await loadAssetContext(
     q,
     { quote: true, tickers: true, pools: true, supplySnapshot: true },
-    signal,
+    readOpts,
   );
   if (!r.ok) return r;
   const body = buildIntel(r.ctx, now());

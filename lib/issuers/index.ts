@@ -16,6 +16,7 @@ import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import { issuerExposure } from "./exposure";
 import type { IssuersResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const CONCENTRATION_METHOD =
   "HHI = Σ (issuer share in %)² over issuers of the listed USD stablecoins, 0–10 000; below 1 500 unconcentrated, above 2 500 highly concentrated. See /methodology#concentration.";
@@ -29,10 +30,10 @@ export type IssuersResult =
     }
   | { ok: false; warning: string };
 
-export async function getIssuers(signal?: AbortSignal): Promise<IssuersResult> {
+export async function getIssuers(readOpts?: ReadOpts): Promise<IssuersResult> {
   const [aggregate, exposure] = await Promise.all([
-    readAggregate({ signal }).catch(() => null),
-    readSnapshot("issuerExposure", { signal }),
+    readAggregate(readOpts).catch(() => null),
+    readSnapshot("issuerExposure", readOpts),
   ]);
   if (!aggregate) return { ok: false, warning: W.aggregateUnavailable.message };
 

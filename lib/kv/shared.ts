@@ -2,6 +2,7 @@
  * Helpers shared by every KV driver: the per-operation time budget, JSON encoding with
  * `corrupt`/`rejected` errors, TTL validation and the "store closed" error.
  */
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "./types";
 
 export type KvDriverName = KvStore["driver"];
@@ -11,8 +12,6 @@ export type ErrorClassifier = (error: unknown) => KvError;
 
 /** A clock in milliseconds since the epoch; injectable so TTL tests need not sleep. */
 export type Clock = () => number;
-
-export const MS_PER_SECOND = 1_000;
 
 /**
  * Runs `work` under a budget of `timeoutMs`. Past the budget the caller gets a `timeout`

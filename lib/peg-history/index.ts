@@ -5,6 +5,7 @@ import { W, warningFields } from "@/lib/assets/warnings";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
 import type { PegHistoryResponse } from "./schema";
 import { depegStatsJson, loadWindowSeries, seriesJson } from "./series";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const PEG_HISTORY_METHOD =
   "Market-provider price history (5-minute points for 24h, hourly for 7d and 30d); deviation = (price − 1) × 10 000 bps; time-weighted depeg statistics with gaps excluded. See /methodology#depeg.";
@@ -21,13 +22,13 @@ export type PegHistoryResult =
 export async function getPegHistory(
   q: string,
   window: DepegWindow,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
   now: () => number = Date.now,
 ): Promise<PegHistoryResult> {
-  const r = await loadAssetContext(q, { pools: true }, signal);
+  const r = await loadAssetContext(q, { pools: true }, readOpts);
   if (!r.ok) return r;
   const { ctx } = r;
-  const series = await loadWindowSeries(ctx.asset.coingeckoId, window, signal);
+  const series = await loadWindowSeries(ctx.asset.coingeckoId, window, readOpts);
   // The pool lookups' own warnings explain `dex_current_price`.
   const warnings = [...(ctx.pools?.warnings ?? [])];
   if (ctx.asset.coingeckoId === null) warnings.push(W.historyNotListed);

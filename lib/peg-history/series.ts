@@ -10,6 +10,7 @@ import type { PricePoint } from "@/lib/domain/types";
 import { once } from "@/lib/render-once";
 import { pricesDropped, staleReason, staleWarning, type Warning } from "@/lib/assets/warnings";
 import { readMarketChart } from "@/lib/snapshot/live";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 
@@ -67,7 +68,7 @@ export interface WindowSeries {
 export async function loadWindowSeries(
   coingeckoId: string | null,
   window: DepegWindow,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<WindowSeries> {
   if (!coingeckoId)
     return {
@@ -79,17 +80,17 @@ export async function loadWindowSeries(
       upstream: false,
     };
   return once(`chart:${coingeckoId}:${WINDOW_DAYS[window]}`, () =>
-    readWindowSeries(coingeckoId, window, signal),
+    readWindowSeries(coingeckoId, window, readOpts),
   );
 }
 
 async function readWindowSeries(
   coingeckoId: string,
   window: DepegWindow,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<WindowSeries> {
   try {
-    const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], { signal });
+    const r = await readMarketChart(coingeckoId, WINDOW_DAYS[window], readOpts);
     const reason = staleReason({ stale: r.source === "stale", error: r.error });
     const warning = reason && staleWarning("history", reason, r.storedAt);
     // An empty series (a valid, negatively cached answer) measures nothing: unavailable.

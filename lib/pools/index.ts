@@ -8,6 +8,7 @@ import { warningFields } from "@/lib/assets/warnings";
 import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
 import { safePoolUrl } from "@/lib/providers/dexscreener/map";
 import type { PoolRecord, PoolsResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const POOLS_METHOD =
   "Pools from the DEX aggregator; ±2% depth modelled per pool type on TVL with outlier caps. See /methodology#depth.";
@@ -92,9 +93,9 @@ export type PoolsResult =
 export async function getPools(
   q: string,
   sizeUsd: number | null,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<PoolsResult> {
-  const r = await loadAssetContext(q, { pools: true, quote: true }, signal);
+  const r = await loadAssetContext(q, { pools: true, quote: true }, readOpts);
   if (!r.ok) return r;
   const { ctx } = r;
   const marketCap =

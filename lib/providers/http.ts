@@ -8,6 +8,7 @@
  */
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { telemetry, type CallOutcome, type ProviderName } from "@/lib/telemetry";
 import { CallFailure, decodeJson, readBodyCapped } from "./body";
 import { CallDeadline } from "./deadline";
@@ -38,7 +39,6 @@ export interface ProviderCallOptions {
 const UNSAFE_PATH = /[?#\s\\]|%2e|\/\.\.?(\/|$)|\/\//i;
 const ERROR_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,40}$/;
 const REDIRECT_CAUSE = "unexpected redirect";
-const MS_PER_SECOND = 1000;
 
 function buildUrl(opts: ProviderGetOptions<z.ZodType>): URL {
   if (!opts.path.startsWith("/") || UNSAFE_PATH.test(opts.path)) {

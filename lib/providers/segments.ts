@@ -3,12 +3,12 @@
  * addresses ever reach a path (never a user's `q`), and even those are checked here before use:
  * a value that does not match its pattern is refused before any request is made.
  */
+import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 import type { ProviderName } from "@/lib/telemetry";
 
 const ID_PATTERN = /^[A-Za-z0-9._-]+$/;
 const DOT_SEGMENT = /^\.+$/;
 const MAX_ID_LENGTH = 128;
-const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 /** Base58 (no 0, O, I, l), 32–44 characters: a Solana mint address. */
 const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const NUMERIC_ID_PATTERN = /^\d{1,12}$/;

@@ -23,6 +23,7 @@ import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
 import type { RiskResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export type RiskResult =
   | {
@@ -35,21 +36,21 @@ export type RiskResult =
 
 export async function getRiskConsole(
   q: string,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
   now: () => number = Date.now,
 ): Promise<RiskResult> {
   const r = await loadAssetContext(
     q,
     { quote: true, tickers: true, pools: true, supplySnapshot: true },
-    signal,
+    readOpts,
   );
   if (!r.ok) return r;
   const { ctx } = r;
   // 5-minute history for 24h; hourly history covers both 7d and 30d.
   const [day, month, exposure] = await Promise.all([
-    loadWindowSeries(ctx.asset.coingeckoId, "24h", signal),
-    loadWindowSeries(ctx.asset.coingeckoId, "30d", signal),
-    readSnapshot("issuerExposure", { signal }),
+    loadWindowSeries(ctx.asset.coingeckoId, "24h", readOpts),
+    loadWindowSeries(ctx.asset.coingeckoId, "30d", readOpts),
+    readSnapshot("issuerExposure", readOpts),
   ]);
   // Statistics are computed as of each series' fetch time, so a body stays byte-identical
   // (same ETag) while its data is cached, and "as of" is honest.

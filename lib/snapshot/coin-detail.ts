@@ -7,12 +7,10 @@
  */
 import { z } from "zod";
 import type { ContractAddress } from "@/lib/domain/types";
-import { getKv } from "@/lib/kv";
-import type { KvStore } from "@/lib/kv/types";
 import { fetchCoinContracts } from "@/lib/providers/coingecko/client";
 import { isProviderError } from "@/lib/providers/errors";
-import { policyFor } from "./policy";
-import { readThrough, type CachedRead } from "./read-through";
+import type { CachedRead } from "./read-through";
+import { readFamily, type ReadOpts } from "./reader";
 const HTTP_NOT_FOUND = 404;
 
 export interface CoinContracts {
@@ -30,10 +28,10 @@ const contractsShape = z.object({
 
 export function readCoinContracts(
   coingeckoId: string,
-  opts: { kv?: KvStore; signal?: AbortSignal; now?: () => number } = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<CoinContracts>> {
-  return readThrough(policyFor("live:coin-detail"), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: "live:coin-detail",
     key: `live:v1:coingecko:coin-detail:${coingeckoId}`,
     schema: contractsShape,
     fetch: async () => {
@@ -45,7 +43,6 @@ export function readCoinContracts(
         throw e;
       }
     },
-    signal: opts.signal,
-    now: opts.now,
+    opts,
   });
 }

@@ -4,17 +4,18 @@
  * release, rewrite as "cooling", and the bounded wait for another holder's entry).
  */
 import { z } from "zod";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { telemetry } from "@/lib/telemetry";
 import { entryState, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
 import { markStoreDown } from "./local-state";
 import { markerSeconds, type ReadPolicy } from "./policy";
+import type { ReadReport } from "./read-opts";
 
 /** Bumped whenever a stored value's shape changes (2: snapshot metadata, dropped price counts). */
 export const CACHE_ENTRY_VERSION = 2;
 /** How often a request waiting on another holder looks for its entry. */
 export const FILL_POLL_MS = 50;
-const MS_PER_SECOND = 1_000;
 
 /** The refresh marker of a key (`lock:` kept for the operator's and bench's tooling). */
 export const markerKey = (key: string) => `lock:${key}`;
@@ -32,6 +33,8 @@ export interface ReadThroughOptions<T> {
   isEmpty?: (value: T) => boolean;
   signal?: AbortSignal;
   now?: () => number;
+  /** The caller's request report (`./read-opts`): this read's outcome is added to it. */
+  report?: ReadReport;
 }
 
 export interface Entry {

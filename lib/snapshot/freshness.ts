@@ -12,6 +12,7 @@
  *                 `FAILURE_COOLDOWN_MS` after that failure (on any instance: the refresh marker,
  *                 rewritten as "cooling", carries the end of the cooldown)
  */
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import type { ReadPolicy } from "./policy";
 
 /** This process reuses its copy of an entry this long before asking the store again. */
@@ -23,8 +24,6 @@ export const LOCAL_REUSE_MS = 1_000;
  * period instead of one per request, short enough that a recovered one is seen promptly.
  */
 export const FAILURE_COOLDOWN_MS = 5_000;
-
-const MS_PER_SECOND = 1_000;
 
 export type EntryState = "fresh" | "revalidate" | "stale" | "expired";
 

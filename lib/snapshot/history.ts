@@ -11,13 +11,13 @@
  * `readSupplyHistory` in ./live.
  */
 import { z } from "zod";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { PricePoint, SupplyPoint } from "@/lib/domain/types";
-import { getKv } from "@/lib/kv";
-import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
-import { fetchTotalSupplyHistory, USD_PEG_TYPE } from "@/lib/providers/defillama/client";
-import { policyFor, type KeyFamily } from "./policy";
-import { readThrough, type CachedRead } from "./read-through";
+import { fetchTotalSupplyHistory } from "@/lib/providers/defillama/client";
+import type { KeyFamily } from "./policy";
+import type { CachedRead } from "./read-through";
+import { isEmptyList, readFamily, type ReadOpts } from "./reader";
 
 export type LongRangeDays = 90 | 365;
 
@@ -26,12 +26,6 @@ const HISTORY_FAMILY: Readonly<Record<LongRangeDays, KeyFamily>> = {
   90: "history:hourly",
   365: "history:daily",
 };
-
-interface ReadOpts {
-  kv?: KvStore;
-  signal?: AbortSignal;
-  now?: () => number;
-}
 
 export interface PriceHistory {
   prices: PricePoint[];
@@ -49,10 +43,10 @@ const supplyShape = z.array(z.object({ timestampMs: z.number(), circulatingUsd: 
 export function readLongPriceHistory(
   coingeckoId: string,
   days: LongRangeDays,
-  opts: ReadOpts = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<PriceHistory>> {
-  return readThrough(policyFor(HISTORY_FAMILY[days]), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: HISTORY_FAMILY[days],
     key: `history:v1:coingecko:market-chart:${coingeckoId}:${days}`,
     schema: priceHistoryShape,
     fetch: async () => {
@@ -60,20 +54,18 @@ export function readLongPriceHistory(
       return { prices: chart.prices, droppedPrices: chart.droppedPrices };
     },
     isEmpty: (v) => v.prices.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    opts,
   });
 }
 
 /** `/stablecoincharts/all`: the USD-pegged market total, daily. */
-export function readTotalSupplyHistory(opts: ReadOpts = {}): Promise<CachedRead<SupplyPoint[]>> {
-  return readThrough(policyFor("history:supply-total"), {
-    kv: opts.kv ?? getKv(),
+export function readTotalSupplyHistory(opts?: ReadOpts): Promise<CachedRead<SupplyPoint[]>> {
+  return readFamily({
+    family: "history:supply-total",
     key: `history:v1:defillama:supply-total:${USD_PEG_TYPE}`,
     schema: supplyShape,
     fetch: () => fetchTotalSupplyHistory(),
-    isEmpty: (v) => v.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    isEmpty: isEmptyList,
+    opts,
   });
 }

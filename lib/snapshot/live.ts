@@ -11,8 +11,6 @@ import type {
   MarketTicker,
   SupplyPoint,
 } from "@/lib/domain/types";
-import { getKv } from "@/lib/kv";
-import type { KvStore } from "@/lib/kv/types";
 import { fetchMarketChart, fetchMarkets, fetchTickers } from "@/lib/providers/coingecko/client";
 import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/client";
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
@@ -24,13 +22,9 @@ import {
   supplyEntry,
   tickersEntry,
 } from "./entry-schemas";
-import {
-  AGGREGATE_GRACE_SECONDS,
-  CHART_FRESH_SECONDS,
-  LIVE_FRESH_SECONDS,
-  policyFor,
-} from "./policy";
-import { readThrough, type CachedRead } from "./read-through";
+import { AGGREGATE_GRACE_SECONDS, CHART_FRESH_SECONDS, LIVE_FRESH_SECONDS } from "./policy";
+import type { CachedRead } from "./read-through";
+import { isEmptyList, readFamily, type ReadOpts } from "./reader";
 
 /** Live market and DEX data is fresh for about a minute (`./policy`). */
 export const LIVE_CACHE_SECONDS = LIVE_FRESH_SECONDS;
@@ -39,102 +33,88 @@ export const CHART_CACHE_SECONDS = CHART_FRESH_SECONDS;
 /** The aggregate list keeps a last good copy for 30 days as a stale fallback. */
 export const AGGREGATE_RETAIN_SECONDS = AGGREGATE_GRACE_SECONDS;
 
-interface ReadOpts {
-  kv?: KvStore;
-  signal?: AbortSignal;
-  now?: () => number;
-}
-
 /** The aggregate list (supply panel, rail, resolver): fresh 6 h, stale copy kept 30 days. */
-export function readAggregate(
-  opts: ReadOpts = {},
-): Promise<CachedRead<{ assets: AggregateAsset[] }>> {
-  return readThrough(policyFor("aggregate"), {
-    kv: opts.kv ?? getKv(),
+export function readAggregate(opts?: ReadOpts): Promise<CachedRead<{ assets: AggregateAsset[] }>> {
+  return readFamily({
+    family: "aggregate",
     key: "aggregate:v1:defillama:stablecoins",
     schema: aggregateEntry,
     fetch: () => fetchStablecoins(),
     isEmpty: (v) => v.assets.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    opts,
   });
 }
 
 export function readSupplyHistory(
   defillamaId: string,
-  opts: ReadOpts = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<SupplyPoint[]>> {
-  return readThrough(policyFor("live:supply-history"), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: "live:supply-history",
     key: `live:v1:defillama:supply-history:${defillamaId}`,
     schema: supplyEntry,
     fetch: () => fetchSupplyHistory(defillamaId),
-    isEmpty: (v) => v.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    isEmpty: isEmptyList,
+    opts,
   });
 }
 
 /** Quotes for a fixed, sorted id list (callers pass every tracked id so one entry serves all). */
 export function readMarketQuotes(
   ids: readonly string[],
-  opts: ReadOpts = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<MarketQuote[]>> {
   const sorted = [...new Set(ids)].sort();
-  return readThrough(policyFor("live:quotes"), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: "live:quotes",
     key: `live:v1:coingecko:markets:${sorted.join(",")}`,
     schema: quotesEntry,
     fetch: () => fetchMarkets(sorted),
-    isEmpty: (v) => v.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    isEmpty: isEmptyList,
+    opts,
   });
 }
 
 export function readMarketChart(
   coingeckoId: string,
   days: 1 | 7 | 30,
-  opts: ReadOpts = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<MarketChart>> {
-  return readThrough(policyFor("live:charts"), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: "live:charts",
     key: `live:v1:coingecko:market-chart:${coingeckoId}:${days}`,
     schema: chartEntry,
     fetch: () => fetchMarketChart(coingeckoId, days),
     isEmpty: (v) => v.prices.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    opts,
   });
 }
 
 export function readTickers(
   coingeckoId: string,
-  opts: ReadOpts = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<MarketTicker[]>> {
-  return readThrough(policyFor("live:tickers"), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: "live:tickers",
     key: `live:v1:coingecko:tickers:${coingeckoId}`,
     schema: tickersEntry,
     fetch: () => fetchTickers(coingeckoId),
-    isEmpty: (v) => v.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    isEmpty: isEmptyList,
+    opts,
   });
 }
 
 export function readDexPools(
   chainId: string,
   tokenAddress: string,
-  opts: ReadOpts = {},
+  opts?: ReadOpts,
 ): Promise<CachedRead<DexPool[]>> {
-  return readThrough(policyFor("live:pools"), {
-    kv: opts.kv ?? getKv(),
+  return readFamily({
+    family: "live:pools",
     key: `live:v1:dexscreener:token-pairs:${chainId}:${tokenAddress.toLowerCase()}`,
     schema: poolsEntry,
     fetch: () => fetchTokenPairs(chainId, tokenAddress),
-    isEmpty: (v) => v.length === 0,
-    signal: opts.signal,
-    now: opts.now,
+    isEmpty: isEmptyList,
+    opts,
   });
 }

@@ -84,7 +84,7 @@ export function localCopy(kv: KvStore, key: string): LocalCopy | undefined {
  * Copies are shared between requests, so nothing may change one in place. Outside production
  * they are deep-frozen, so a consumer that tried would throw in tests and development; in
  * production freezing is skipped: frozen arrays halved warm intel's throughput
- * (scripts/bench/local-copies.ts, docs/read-layer.md).
+ * (docs/read-layer.md).
  */
 const FREEZE_COPIES = process.env.NODE_ENV !== "production";
 

@@ -14,9 +14,11 @@
  * - `provider`: whose call budget a refresh spends (`lib/snapshot/rate-budget.ts`).
  *
  * Adding a key family: add its name to `KeyFamily`, one row below, and a reader calling
- * `readThrough(policyFor("<family>"), …)` in its own file.
+ * `readFamily({ family: "<family>", key, schema, fetch, isEmpty, opts })` (`./reader`) in its own
+ * file.
  */
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 
 export type BudgetedProvider = "coingecko" | "dexscreener";
 export type PolicyProvider = BudgetedProvider | "defillama" | "dune";
@@ -73,8 +75,6 @@ export const NEGATIVE_SECONDS = 60;
  * counts, and the marker's rewrite (or release).
  */
 export const HOLDER_STORE_OPERATIONS = 4;
-
-const MS_PER_SECOND = 1_000;
 
 function live(
   family: KeyFamily,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { DuneQueryName } from "@/lib/config";
 import { canonicalChain } from "@/lib/domain/chains";
+import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 
 const NUMERIC_STRING = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
@@ -44,7 +45,7 @@ const labelCell = z
   .transform((v) => (v && v.trim() !== "" ? v.trim() : null));
 const addressCell = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .regex(EVM_ADDRESS_PATTERN)
   .transform((a) => a.toLowerCase());
 const booleanCell = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"]), z.literal(1), z.literal(0)])

@@ -15,13 +15,12 @@
  * providers without one are not counted.
  */
 import { getConfig } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { callFits, localCallFits, type CallCounts, type CallPurpose } from "./budget-split";
 import { LOCAL_REUSE_MS, rateWindow, storeResting } from "./freshness";
 import { callsInWindow, markStoreDown, storeDownUntil, type WindowCalls } from "./local-state";
 import type { BudgetedProvider, PolicyProvider } from "./policy";
-
-const MS_PER_SECOND = 1_000;
 
 export class RateBudgetError extends Error {
   constructor(readonly provider: BudgetedProvider) {

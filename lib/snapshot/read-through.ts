@@ -23,7 +23,6 @@
  */
 import { telemetry } from "@/lib/telemetry";
 import { raceAbort } from "./abort";
-import { noteRetryPending } from "./answer-scope";
 import {
   markCooling,
   markerTurn,
@@ -58,6 +57,7 @@ import {
 import type { ReadPolicy } from "./policy";
 import { isRateBudgetError, spendCall } from "./rate-budget";
 import { CoolingDownError, EmptyAnswerError } from "./read-errors";
+import { noteRead } from "./read-opts";
 
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
@@ -71,6 +71,12 @@ export interface CachedRead<T> {
   source: "cache" | "upstream" | "stale";
   /** When the value was fetched from upstream (ms since epoch): the as-of time. */
   storedAt: number;
+  /**
+   * Whether the next read of this key would give the same value without asking upstream: not
+   * for a stale copy (its refresh may land first), nor for an empty answer the policy never
+   * stores (scheduled snapshots, rule 6: the next read asks again).
+   */
+  settled: boolean;
   error?: unknown;
 }
 
@@ -102,42 +108,38 @@ export function readThrough<T>(
   if (copy && state === "stale") {
     scheduleRefresh(ctx);
     telemetry.recordCache(policy.family, "stale");
-    noteRetryPending(); // the refresh may land before the next request
+    noteRead(opts.report, { settled: false, upstream: false }); // its refresh runs detached
     return Promise.resolve(served<T>(copy, state));
   }
+  const coolingBefore = coolingDown(failuresOf(opts.key), ctx.now());
   return raceAbort(fill(ctx), opts.signal).then(
     (read) => {
-      if (!readSettled(read, ctx)) noteRetryPending();
+      noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read) });
       return read;
     },
     (error: unknown) => {
-      if (!failureSettled(error, ctx)) noteRetryPending();
+      // The error keeps its class for the caller; whether it is settled goes to the report.
+      noteRead(opts.report, {
+        settled: failureSettled(error, ctx),
+        upstream: !(coolingBefore || refusedBeforeCall(error)),
+      });
       throw error;
     },
   );
 }
 
-/**
- * Whether the next read of this key would give the same value without asking upstream
- * (`./answer-scope`): not for a stale copy (its refresh may land first), nor for an empty
- * answer the policy never stores (scheduled snapshots, rule 6: the next read asks again).
- */
-function readSettled<T>(read: CachedRead<T>, ctx: Ctx<T>): boolean {
-  if (read.source === "stale") return false;
-  return !(ctx.policy.empty.kind === "not-stored" && (ctx.opts.isEmpty?.(read.value) ?? false));
+/** A failure that asked no provider: the call budget was spent, or another holder's cooldown. */
+function refusedBeforeCall(error: unknown): boolean {
+  return isRateBudgetError(error) || error instanceof CoolingDownError;
 }
 
 /**
  * A failed read whose next attempt would not call upstream: the key is cooling down here or on
- * another instance, or the provider's call budget is spent. Any other failure leaves a retry
- * pending for the very next request.
+ * another instance (every failure starts a cooldown at once), or the provider's call budget is
+ * spent. Only a read the request's own deadline cut short leaves a retry pending.
  */
 function failureSettled<T>(error: unknown, ctx: Ctx<T>): boolean {
-  return (
-    isRateBudgetError(error) ||
-    error instanceof CoolingDownError ||
-    coolingDown(failuresOf(ctx.opts.key), ctx.now())
-  );
+  return refusedBeforeCall(error) || coolingDown(failuresOf(ctx.opts.key), ctx.now());
 }
 
 function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
@@ -145,8 +147,8 @@ function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
   // validated it (or its own fetch produced it).
   const value = copy.value as T;
   return state === "stale"
-    ? { value, source: "stale", storedAt: copy.storedAt, error: copy.error }
-    : { value, source: "cache", storedAt: copy.storedAt };
+    ? { value, source: "stale", storedAt: copy.storedAt, settled: false, error: copy.error }
+    : { value, source: "cache", storedAt: copy.storedAt, settled: true };
 }
 
 function keep<T>(ctx: Ctx<T>, entry: Entry, checkedAt: number): LocalCopy {
@@ -250,12 +252,14 @@ async function fetchAndStore<T>(
     if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
     recordSuccess(opts.key);
     const storedAt = ctx.now();
-    if (!empty || policy.empty.kind === "negative") {
+    // Empty answers are stored only as negative entries (never under `not-stored`, rule 6).
+    const stored = !empty || policy.empty.kind === "negative";
+    if (stored) {
       keepCopy(opts.key, { kv: opts.kv, value, storedAt, empty, checkedAt: storedAt });
       if (store.down) telemetry.recordCache(policy.family, "bypass");
       else await writeEntry(ctx, value, storedAt);
     }
-    return { value, source: "upstream", storedAt };
+    return { value, source: "upstream", storedAt, settled: stored };
   } catch (error) {
     if (isRateBudgetError(error)) telemetry.recordCache(policy.family, "over-budget");
     else {

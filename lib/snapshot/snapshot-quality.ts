@@ -11,11 +11,11 @@
  * Each becomes a warning `onchain_<reason>` on every route that uses the snapshot.
  */
 import type { DuneQueryName } from "@/lib/config";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 
 export const COMPLETED_STATE = "QUERY_STATE_COMPLETED";
 /** A snapshot older than this many class TTLs means its scheduled refresh stopped. */
 export const SCHEDULER_STALE_FACTOR = 2;
-const MS_PER_SECOND = 1_000;
 const SECONDS_PER_HOUR = 3_600;
 
 /** What a stored snapshot keeps beside its rows. */

@@ -15,13 +15,10 @@
  */
 import { z } from "zod";
 import { getConfig, type DuneQueryName, type TtlClass } from "@/lib/config";
-import { getKv } from "@/lib/kv";
-import type { KvStore } from "@/lib/kv/types";
 import { fetchLatestResults } from "@/lib/providers/dune/client";
 import { isProviderError } from "@/lib/providers/errors";
 import { telemetry } from "@/lib/telemetry";
-import { policyFor } from "./policy";
-import { readThrough } from "./read-through";
+import { readFamily, type ReadOpts } from "./reader";
 import { QUERY_ROW_SCHEMAS, type QueryRow } from "./query-rows";
 import { snapshotIssues, type SnapshotIssue, type SnapshotMeta } from "./snapshot-quality";
 
@@ -133,7 +130,7 @@ export function snapshotHealth(nowMs: number): { warnings: string[]; codes: stri
 
 export async function readSnapshot<N extends DuneQueryName>(
   name: N,
-  opts: { signal?: AbortSignal; kv?: KvStore; now?: () => number } = {},
+  opts: ReadOpts = {},
 ): Promise<SnapshotRead<N>> {
   const config = getConfig();
   const queryId = config.duneQueries[name];
@@ -145,12 +142,11 @@ export async function readSnapshot<N extends DuneQueryName>(
 
   try {
     // Policy: fresh = the class TTL, no stale window, empty never stored (rule 6).
-    const read = await readThrough(policyFor(`snapshot:${ttlClass}`), {
-      kv: opts.kv ?? getKv(),
+    const read = await readFamily({
+      family: `snapshot:${ttlClass}`,
       key: snapshotKey(queryId),
       schema: snapshotSchema(name),
-      signal: opts.signal,
-      now,
+      opts,
       isEmpty: (v) => v.rows.length === 0,
       fetch: async () => {
         if (!config.providers.dune.apiKey) throw new DuneKeyAbsentError();

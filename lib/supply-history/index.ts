@@ -15,15 +15,16 @@ import {
   type StackedRow,
   type SupplyHistorySummary,
 } from "@/lib/domain/supply-history";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { SupplyPoint } from "@/lib/domain/types";
 import { readTotalSupplyHistory } from "@/lib/snapshot/history";
 import { readAggregate, readSupplyHistory } from "@/lib/snapshot/live";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const MARKET_TOP_COINS = 5;
 export const SUPPLY_HISTORY_UNAVAILABLE =
   "DefiLlama (aggregate): the supply history is unavailable right now.";
-const USD_PEG_TYPE = "peggedUSD";
 
 export interface Sourced {
   asOf: number | null;
@@ -49,13 +50,13 @@ async function settle(p: Promise<{ value: SupplyPoint[]; storedAt: number; sourc
 /** One coin's history; null when the selector matches no coin. */
 export async function getCoinSupplyHistory(
   q: string,
-  signal?: AbortSignal,
+  readOpts?: ReadOpts,
 ): Promise<CoinSupplyHistory | null> {
-  const r = await loadAssetContext(q, {}, signal);
+  const r = await loadAssetContext(q, {}, readOpts);
   if (!r.ok) return null;
   const { asset } = r.ctx;
   const read = asset.defillamaId
-    ? await settle(readSupplyHistory(asset.defillamaId, { signal }))
+    ? await settle(readSupplyHistory(asset.defillamaId, readOpts))
     : null;
   const points = read ? thinSupplyHistory(read.points) : [];
   return {
@@ -76,16 +77,16 @@ export interface MarketSupplyHistory extends Sourced {
 }
 
 /** The market total over the last year, with the top coins stacked. */
-export async function getMarketSupplyHistory(signal?: AbortSignal): Promise<MarketSupplyHistory> {
+export async function getMarketSupplyHistory(readOpts?: ReadOpts): Promise<MarketSupplyHistory> {
   const [total, aggregate] = await Promise.all([
-    settle(readTotalSupplyHistory({ signal })),
-    readAggregate({ signal }).catch(() => null),
+    settle(readTotalSupplyHistory(readOpts)),
+    readAggregate(readOpts).catch(() => null),
   ]);
   const top = (aggregate?.value.assets ?? [])
     .filter((a) => a.pegType === USD_PEG_TYPE && /^\d+$/.test(a.id))
     .sort(largestSupplyFirst)
     .slice(0, MARKET_TOP_COINS);
-  const series = await Promise.all(top.map((a) => settle(readSupplyHistory(a.id, { signal }))));
+  const series = await Promise.all(top.map((a) => settle(readSupplyHistory(a.id, readOpts))));
   const warnings: string[] = [];
   if (!total) warnings.push(SUPPLY_HISTORY_UNAVAILABLE);
   else if (series.some((s) => s === null))

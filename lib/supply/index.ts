@@ -5,6 +5,7 @@ import { readAggregate } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { buildSupplyPanel } from "./panel";
 import type { SupplyResponse } from "./schema";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const SUPPLY_METHOD =
   "USD-pegged assets (deprecated and delisted excluded) ranked by circulating USD. Net change = circulating − circulating 7 or 30 days earlier, from the aggregate. See /methodology#supply.";
@@ -18,10 +19,10 @@ export type SupplyResult =
     }
   | { ok: false; warning: string };
 
-export async function getSupplyPanel(signal?: AbortSignal): Promise<SupplyResult> {
+export async function getSupplyPanel(readOpts?: ReadOpts): Promise<SupplyResult> {
   let read;
   try {
-    read = await readAggregate({ signal });
+    read = await readAggregate(readOpts);
   } catch {
     return { ok: false, warning: W.aggregateUnavailable.message };
   }

@@ -4,6 +4,7 @@
  */
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { supplyChange } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
@@ -11,7 +12,6 @@ import type { RailChips, SupplyEntry } from "./schema";
 
 /** The rail's largest-change chip considers only assets above this size. */
 export const RAIL_MIN_CIRCULATING_USD = 5_000_000;
-export const USD_PEG_TYPE = "peggedUSD";
 
 export const YIELD_BEARING_NOTE =
   "Yield-bearing (NAV) token: its price rises above 1.00 USD by design as yield accrues; that is not a depeg.";

@@ -12,7 +12,7 @@ export const METHOD = `
 - **Stores**: a fresh temp dir per file-store server; one throw-away \`redis-server\` (no
   persistence) for the Redis-backed servers, flushed between scenarios. After a store is
   emptied the bench waits out the servers' in-process reuse (\`LOCAL_REUSE_MS\`, and the response
-  memo's \`RESPONSE_MEMO_MS\` plus its grace) before a request that must find them cold. Default KV and provider budgets unless a section says otherwise.
+  memo's \`RESPONSE_MEMO_MS\`) before a request that must find them cold. Default KV and provider budgets unless a section says otherwise.
 - **Baselines** (item 1): \`/api/bench-trivial?bytes=N\` is a route handler in the same build that
   answers a constant JSON body of N bytes; it is a 404 unless the server runs with
   \`BENCH_TRIVIAL_ROUTE=1\` (only the bench sets it). The plain baseline is a bare \`node:http\`
@@ -81,11 +81,12 @@ entries' \`storedAt\`) would make the body, and so the ETag, stable for the entr
 read the rounds column first. One low round among passing ones is load on the box (route,
 baseline and load generator share its cores). Compare the route's p99 with the trivial route's
 p99 in the same row: when both are high, the box was loaded. A warm repeat is answered from the
-one-second response memo (\`lib/api/response-memo.ts\`) and rebuilt once per key in the
-background during its grace, so a ratio below 0.9× in every round points at what each repeat
-still pays (headers, the ETag comparison) or at that rebuild (depth model, pools, statistics,
-serialisation). In (e) the rebuild's re-check against the 150 ms store runs in the background;
-a p99 miss there points at a request that found no kept answer and waited on the store.
+one-second response memo (\`lib/api/response-memo.ts\`) and built again by the first request
+after that second, so a ratio below 0.9× in every round points at what each repeat still pays
+(headers, the ETag comparison) or at that build (depth model, pools, statistics,
+serialisation). In (e) the build reads the read layer's in-process copies, and one request per
+key per second re-checks its copy against the 150 ms store; a p99 miss there points at requests
+that waited on the store.
 `,
   "25.1": `
 **Issue 25 §1 — a fault world misses.** Read the per-cooldown column first: more than one call

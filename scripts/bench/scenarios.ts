@@ -3,7 +3,7 @@
  * tests (which assert only counts and bounds): coalescing bursts on one and several instances,
  * a dead lock holder, HTTP caching headers, and memory under a flood of invalid selectors.
  */
-import { RESPONSE_MEMO_GRACE_MS, RESPONSE_MEMO_MS } from "../../lib/api/response-memo";
+import { RESPONSE_MEMO_MS } from "../../lib/api/response-memo";
 import { LOCAL_REUSE_MS } from "../../lib/snapshot/freshness";
 import type { FakeUpstream, Provider } from "../../tests/fake-upstream/server";
 import { collectAndMeasure, connectInspector, inspectorUrl, type Inspector } from "./inspector";
@@ -17,12 +17,11 @@ const PROVIDERS: readonly Provider[] = ["defillama", "coingecko", "dexscreener",
 
 /**
  * A running server uses its copy of an entry without asking the store for `LOCAL_REUSE_MS`
- * (lib/snapshot/freshness.ts) and replays a kept answer for `RESPONSE_MEMO_MS` plus its grace
+ * (lib/snapshot/freshness.ts) and replays a kept answer for `RESPONSE_MEMO_MS`
  * (lib/api/response-memo.ts). After its store was emptied, wait this long before a request that
  * must find the server cold (the next request then sees the entry gone and reads upstream).
  */
-export const MEMO_LAPSE_MS =
-  Math.max(LOCAL_REUSE_MS, RESPONSE_MEMO_MS + RESPONSE_MEMO_GRACE_MS) + 100;
+export const MEMO_LAPSE_MS = Math.max(LOCAL_REUSE_MS, RESPONSE_MEMO_MS) + 100;
 
 export function memosLapse(): Promise<void> {
   return new Promise((r) => setTimeout(r, MEMO_LAPSE_MS));

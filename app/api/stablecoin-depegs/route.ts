@@ -11,11 +11,13 @@ const querySchema = z.object({
   window: eventsWindowSchema,
 });
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
-  const input = parseQuery(request, querySchema);
-  if (!input.ok) return input.response;
-  return respondAsset(await getDepegs(input.value, request.signal), {
-    sMaxAgeSeconds: CHART_CACHE_SECONDS,
-    staleWhileRevalidateSeconds: CHART_CACHE_SECONDS,
-  });
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
+  async (request, readOpts) => {
+    const input = parseQuery(request, querySchema);
+    if (!input.ok) return input.response;
+    return respondAsset(await getDepegs(input.value, readOpts), {
+      sMaxAgeSeconds: CHART_CACHE_SECONDS,
+      staleWhileRevalidateSeconds: CHART_CACHE_SECONDS,
+    });
+  },
+);

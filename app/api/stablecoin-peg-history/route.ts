@@ -8,11 +8,13 @@ export const dynamic = "force-dynamic";
 
 const querySchema = z.object({ q: selectorSchema, window: windowSchema });
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
-  const input = parseQuery(request, querySchema);
-  if (!input.ok) return input.response;
-  return respondAsset(await getPegHistory(input.value.q, input.value.window, request.signal), {
-    sMaxAgeSeconds: CHART_CACHE_SECONDS,
-    staleWhileRevalidateSeconds: CHART_CACHE_SECONDS,
-  });
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
+  async (request, readOpts) => {
+    const input = parseQuery(request, querySchema);
+    if (!input.ok) return input.response;
+    return respondAsset(await getPegHistory(input.value.q, input.value.window, readOpts), {
+      sMaxAgeSeconds: CHART_CACHE_SECONDS,
+      staleWhileRevalidateSeconds: CHART_CACHE_SECONDS,
+    });
+  },
+);

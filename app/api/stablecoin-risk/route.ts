@@ -8,11 +8,13 @@ export const dynamic = "force-dynamic";
 
 const querySchema = z.object({ q: selectorSchema });
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
-  const input = parseQuery(request, querySchema);
-  if (!input.ok) return input.response;
-  return respondAsset(await getRiskConsole(input.value.q, request.signal), {
-    sMaxAgeSeconds: LIVE_CACHE_SECONDS,
-    staleWhileRevalidateSeconds: LIVE_CACHE_SECONDS,
-  });
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
+  async (request, readOpts) => {
+    const input = parseQuery(request, querySchema);
+    if (!input.ok) return input.response;
+    return respondAsset(await getRiskConsole(input.value.q, readOpts), {
+      sMaxAgeSeconds: LIVE_CACHE_SECONDS,
+      staleWhileRevalidateSeconds: LIVE_CACHE_SECONDS,
+    });
+  },
+);

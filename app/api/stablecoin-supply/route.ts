@@ -13,12 +13,14 @@ export const dynamic = "force-dynamic";
 /** No parameters: unknown ones are ignored, repeated ones rejected by parseQuery. */
 const querySchema = z.object({});
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
-  const input = parseQuery(request, querySchema);
-  if (!input.ok) return input.response;
-  const ttl = getConfig().ttlSeconds.supplyPanel;
-  return respondAggregate(await getSupplyPanel(request.signal), {
-    sMaxAgeSeconds: Math.min(ttl, AGGREGATE_S_MAXAGE_SECONDS),
-    staleWhileRevalidateSeconds: ttl,
-  });
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
+  async (request, readOpts) => {
+    const input = parseQuery(request, querySchema);
+    if (!input.ok) return input.response;
+    const ttl = getConfig().ttlSeconds.supplyPanel;
+    return respondAggregate(await getSupplyPanel(readOpts), {
+      sMaxAgeSeconds: Math.min(ttl, AGGREGATE_S_MAXAGE_SECONDS),
+      staleWhileRevalidateSeconds: ttl,
+    });
+  },
+);

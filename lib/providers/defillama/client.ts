@@ -1,5 +1,6 @@
 /** Stablecoin aggregate API (DefiLlama, keyless). */
 import { getConfig } from "@/lib/config";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { AggregateSnapshot, SupplyPoint } from "@/lib/domain/types";
 import { providerGet, type ProviderCallOptions } from "../http";
 import { numericIdSegment } from "../segments";
@@ -47,9 +48,6 @@ export async function fetchSupplyHistory(
   });
   return toSupplyPoints(raw);
 }
-
-/** Peg type whose market total the service reports (USD stablecoins). */
-export const USD_PEG_TYPE = "peggedUSD";
 
 /** `GET /stablecoincharts/all` → daily circulating USD of all USD-pegged stablecoins, oldest first. */
 export async function fetchTotalSupplyHistory(

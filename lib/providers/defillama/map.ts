@@ -1,5 +1,6 @@
 /** Raw DefiLlama payloads → domain types. */
 import { canonicalChain } from "@/lib/domain/chains";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { validPriceUsd } from "@/lib/domain/peg";
 import type {
   AggregateAsset,
@@ -11,7 +12,6 @@ import { toFiniteNumber } from "../parse";
 import type { RawAsset, RawChainCirculating, RawPegValues, RawSupplyChart } from "./schemas";
 
 const BACKING_LABELS: readonly BackingLabel[] = ["fiat-backed", "crypto-backed", "algorithmic"];
-const MS_PER_SECOND = 1000;
 
 /**
  * The value under the asset's own peg type. `{}`/missing key, the 2024 server's bare `0`

@@ -3,12 +3,18 @@
  * handlers, the real stores and the fake upstream: a warm repeat touches neither the store nor a
  * provider; a degraded answer is never reused.
  */
+import * as depegs from "@/app/api/stablecoin-depegs/route";
+import * as flows from "@/app/api/stablecoin-flows/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
+import * as issuers from "@/app/api/stablecoin-issuers/route";
+import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
+import * as pools from "@/app/api/stablecoin-pools/route";
 import * as risk from "@/app/api/stablecoin-risk/route";
 import * as supply from "@/app/api/stablecoin-supply/route";
 import { getConfig } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
+import { forgetLocalState } from "@/lib/snapshot/local-state";
 import {
   KV_KINDS,
   call,
@@ -47,6 +53,28 @@ const ROUTES = [
   ["supply", supply.GET, "/api/stablecoin-supply"],
   ["risk", risk.GET, "/api/stablecoin-risk?q=usdc"],
 ] as const;
+
+/**
+ * Routes whose answer degrades when a read under it leaves a retry pending. That reaches the
+ * route's wrapper through the request's read report (lib/snapshot/read-opts.ts), passed
+ * explicitly from the route through its builders: a builder that dropped it would let the
+ * one-second response memo keep the degraded answer. (A provider failure is settled — its key
+ * cools down at once, so the memo may keep that answer — hence the two pending cases below.)
+ */
+type Route = readonly [string, typeof intel.GET, string];
+/** Cut short by the request's own deadline: the fills it left keep running. */
+const LIVE_ROUTES: readonly Route[] = [
+  ["intel", intel.GET, "/api/stablecoin-intel?q=usdc"],
+  ["risk", risk.GET, "/api/stablecoin-risk?q=usdc"],
+  ["pools", pools.GET, "/api/stablecoin-pools?q=usdc"],
+  ["peg history", pegHistory.GET, "/api/stablecoin-peg-history?q=usdc&window=7d"],
+  ["depegs", depegs.GET, "/api/stablecoin-depegs?q=usdc"],
+];
+/** An empty scheduled snapshot: never stored (rule 6), so the next request reads again. */
+const SNAPSHOT_ROUTES: readonly Route[] = [
+  ["flows", flows.GET, "/api/stablecoin-flows?q=usdc"],
+  ["issuers", issuers.GET, "/api/stablecoin-issuers"],
+];
 
 describe.each(KV_KINDS)("in-process copies (%s KV)", (kvKind) => {
   let h: Harness;
@@ -99,6 +127,46 @@ describe.each(KV_KINDS)("in-process copies (%s KV)", (kvKind) => {
     const healthy = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
     expect(healthy.headers.get("cache-control")).not.toBe("no-store");
     expect((await json<{ warnings: string[] }>(healthy)).warnings).toEqual([]);
+  });
+
+  it.each(LIVE_ROUTES)(
+    "%s: an answer degraded by the request's own deadline is not kept: the next one is whole",
+    async (_name, handler, url) => {
+      const gaveUp = new AbortController();
+      gaveUp.abort();
+      const cut = await call(handler, url, { signal: gaveUp.signal });
+      expect(cut.status).toBe(200);
+      expect(cut.headers.get("cache-control")).toBe("no-store");
+      const next = await call(handler, url);
+      expect(next.status).toBe(200);
+      expect(next.headers.get("cache-control")).not.toBe("no-store");
+    },
+  );
+
+  it.each(SNAPSHOT_ROUTES)(
+    "%s: an answer degraded by an empty snapshot is rebuilt, and the provider asked again",
+    async (_name, handler, url) => {
+      h.fake.setScenario("dune", "empty");
+      const first = await call(handler, url);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("cache-control")).toBe("no-store");
+      const asked = upstreamCalls(h.fake, "dune").length;
+      expect(asked).toBeGreaterThan(0);
+      await call(handler, url);
+      expect(upstreamCalls(h.fake, "dune").length).toBeGreaterThan(asked);
+    },
+  );
+
+  it("a settled degraded answer (no DEX pairs, stored) is reused for the second", async () => {
+    h.fake.setScenario("dexscreener", "empty");
+    const first = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const store = countingStore();
+    setKvForTests(store.kv);
+    forgetLocalState(); // without the read layer's copies, only the kept answer avoids the store
+    const again = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
+    expect(await again.text()).toBe(await first.text());
+    expect(store.ops()).toBe(0);
   });
 
   it("never reuses an error: an unknown selector is answered 404 each time", async () => {

@@ -1,8 +1,7 @@
 import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
-import { noteRetryPending } from "@/lib/snapshot/answer-scope";
+import type { RequestReadOpts } from "@/lib/api/route-get";
 import {
   clearResponseMemo,
-  RESPONSE_MEMO_GRACE_MS,
   RESPONSE_MEMO_MAX_ENTRIES,
   RESPONSE_MEMO_MS,
   responseMemo,
@@ -13,11 +12,16 @@ const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const CACHE = { sMaxAgeSeconds: 60, staleWhileRevalidateSeconds: 60 };
 const BASE = "http://localhost/api/x";
 
-function route(answer: (url: URL, n: number) => Response | Promise<Response>, clock = { t: T0 }) {
+type Answer = (url: URL, n: number, readOpts: RequestReadOpts) => Response | Promise<Response>;
+
+function route(answer: Answer, clock = { t: T0 }) {
   let calls = 0;
-  const r = publicRoute(async (request) => answer(new URL(request.url), ++calls), {
-    now: () => clock.t,
-  });
+  const r = publicRoute(
+    async (request, readOpts) => answer(new URL(request.url), ++calls, readOpts),
+    {
+      now: () => clock.t,
+    },
+  );
   return { ...r, clock, calls: () => calls };
 }
 
@@ -29,9 +33,6 @@ function deferred() {
   const promise = new Promise<void>((r) => (resolve = r));
   return { promise, resolve };
 }
-
-/** Lets a background build run to its end. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   clearResponseMemo();
@@ -63,58 +64,14 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(r.calls()).toBe(1);
   });
 
-  it("past RESPONSE_MEMO_MS replays the kept answer while one background build replaces it", async () => {
+  it("past RESPONSE_MEMO_MS the next request builds the answer again, and keeps it", async () => {
     const r = route(healthy);
     await r.GET(new Request(`${BASE}?q=usdc`));
     r.clock.t += RESPONSE_MEMO_MS;
-    const stale = await r.GET(new Request(`${BASE}?q=usdc`));
-    expect(((await stale.json()) as { build: number }).build).toBe(1);
-    await settle();
-    expect(r.calls()).toBe(2);
     const next = await r.GET(new Request(`${BASE}?q=usdc`));
     expect(((await next.json()) as { build: number }).build).toBe(2);
-    expect(r.calls()).toBe(2);
-  });
-
-  it("starts one background build per key however many requests find it stale", async () => {
-    const gate = deferred();
-    const r = route(async (url, n) => {
-      if (n > 1) await gate.promise;
-      return healthy(url, n);
-    });
+    r.clock.t += RESPONSE_MEMO_MS - 1;
     await r.GET(new Request(`${BASE}?q=usdc`));
-    r.clock.t += RESPONSE_MEMO_MS + 1;
-    const answers = await Promise.all(
-      Array.from({ length: 16 }, () => r.GET(new Request(`${BASE}?q=usdc`))),
-    );
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(r.calls()).toBe(2);
-    gate.resolve();
-    await settle();
-    expect(r.calls()).toBe(2);
-  });
-
-  it("a background build whose answer may not be kept drops the entry; the next request builds", async () => {
-    const r = route(async (_url, n) => {
-      await Promise.resolve();
-      if (n > 1) noteRetryPending(); // the rebuild met a fresh failure
-      return jsonOk({ build: n }, { cache: CACHE, degraded: n > 1 });
-    });
-    await r.GET(new Request(`${BASE}?q=a`));
-    r.clock.t += RESPONSE_MEMO_MS;
-    await r.GET(new Request(`${BASE}?q=a`)); // kept copy; rebuild starts
-    await settle();
-    expect(responseMemo().size).toBe(0);
-    const next = await r.GET(new Request(`${BASE}?q=a`));
-    expect(((await next.json()) as { build: number }).build).toBe(3);
-  });
-
-  it("past the grace window a request builds its own answer", async () => {
-    const r = route(healthy);
-    await r.GET(new Request(`${BASE}?q=usdc`));
-    r.clock.t += RESPONSE_MEMO_MS + RESPONSE_MEMO_GRACE_MS;
-    const again = await r.GET(new Request(`${BASE}?q=usdc`));
-    expect(((await again.json()) as { build: number }).build).toBe(2);
     expect(r.calls()).toBe(2);
   });
 
@@ -150,17 +107,15 @@ describe("publicRoute: in-process reuse of answers", () => {
     expect(second.headers.get("cache-control")).toBe("no-store");
     expect(second.headers.get("etag")).toBeNull();
     r.clock.t += 1;
-    await r.GET(new Request(`${BASE}?q=a`)); // replayed once while it is rebuilt
-    await settle();
+    const third = await r.GET(new Request(`${BASE}?q=a`));
     expect(r.calls()).toBe(2);
-    const fourth = await r.GET(new Request(`${BASE}?q=a`));
-    expect(((await fourth.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
+    expect(((await third.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
   });
 
   it("never keeps a degraded answer a read under it would retry at once (a fresh failure)", async () => {
-    const r = route(async (_url, n) => {
+    const r = route(async (_url, n, { report }) => {
       await Promise.resolve();
-      noteRetryPending(); // e.g. a provider's first 500: the next request must ask again
+      report.retryPending = true; // e.g. a provider's first 500: the next request must ask again
       return jsonOk({ warnings: [`x${n}`] }, { cache: CACHE, degraded: true });
     });
     await r.GET(new Request(`${BASE}?q=a`));
@@ -171,10 +126,10 @@ describe("publicRoute: in-process reuse of answers", () => {
 
   it("a retry noted by one request does not reach a concurrent request's answer", async () => {
     const gates = { a: deferred(), b: deferred() };
-    const r = route(async (url) => {
+    const r = route(async (url, _n, { report }) => {
       const q = url.searchParams.get("q") === "a" ? "a" : "b";
       await gates[q].promise;
-      if (q === "a") noteRetryPending();
+      if (q === "a") report.retryPending = true;
       return jsonOk({ q }, { cache: CACHE, degraded: true });
     });
     const a = r.GET(new Request(`${BASE}?q=a`));

@@ -7,12 +7,12 @@ import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, rateWindow } from "@/lib/snapshot/freshness";
-import { withinAnswerScope } from "@/lib/snapshot/answer-scope";
 import { telemetry } from "@/lib/telemetry";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
 import { localBudget, requestAllowance } from "@/lib/snapshot/budget-split";
 import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
+import { newReadReport, type ReadReport } from "@/lib/snapshot/read-opts";
 import {
   CACHE_ENTRY_VERSION,
   CoolingDownError,
@@ -56,8 +56,8 @@ function setup(fetch: () => Promise<V>, extra: Partial<ReadThroughOptions<V>> = 
   const kv = new MemoryKv({ now });
   const key = uniqueKey();
   const spy = jest.fn(fetch);
-  const read = (p: ReadPolicy = policy) =>
-    readThrough(p, { kv, key, schema, fetch: spy, now, ...extra });
+  const read = (p: ReadPolicy = policy, report?: ReadReport) =>
+    readThrough(p, { kv, key, schema, fetch: spy, now, ...extra, report });
   return { kv, key, fetch: spy, read };
 }
 
@@ -92,7 +92,7 @@ describe("fresh, miss and single-flight", () => {
     const { kv, key, read, fetch } = setup(async () => ({ n: 2 }));
     await kv.set(key, { v: CACHE_ENTRY_VERSION, storedAt: T0 - 10 * S, value: { n: 9 } }, 600);
     const r = await read();
-    expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S });
+    expect(r).toEqual({ value: { n: 9 }, source: "cache", storedAt: T0 - 10 * S, settled: true });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -403,38 +403,59 @@ describe("failures and cooldown", () => {
   });
 });
 
-describe("whether an answer built on a read is settled (lib/snapshot/answer-scope)", () => {
-  /** Runs one read inside an answer scope: did it leave a retry pending for the next request? */
-  async function settledAfter(read: () => Promise<unknown>): Promise<boolean> {
-    const { settled } = await withinAnswerScope(() => read().catch(() => undefined));
-    return settled;
+describe("whether a read is settled: its result, and the caller's report (lib/snapshot/read-opts)", () => {
+  /** One read with a fresh report: what the read returned (or threw), and the report after it. */
+  async function readWith(read: (report: ReadReport) => Promise<{ settled: boolean }>) {
+    const report = newReadReport();
+    const result = await read(report).catch((error: unknown) => ({ error }));
+    return { result, report };
+  }
+  /** Whether an answer built on this one read would be rebuilt identically right away. */
+  async function settledAfter(read: (report: ReadReport) => Promise<{ settled: boolean }>) {
+    return !(await readWith(read)).report.retryPending;
   }
 
   it("a fresh copy and a stored empty live answer are settled; a stale copy is not", async () => {
     const { read, fetch } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
-    expect(await settledAfter(read)).toBe(true); // a valid empty answer, stored (negative TTL)
-    expect(await settledAfter(read)).toBe(true); // this process' copy
+    // A valid empty answer, stored (negative TTL): settled, and one upstream read.
+    const first = await readWith((report) => read(policy, report));
+    expect(first.result).toMatchObject({ source: "upstream", settled: true });
+    expect(first.report).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // This process' copy: settled, nothing upstream.
+    const second = await readWith((report) => read(policy, report));
+    expect(second.result).toMatchObject({ source: "cache", settled: true });
+    expect(second.report).toEqual({ retryPending: false, upstreamCalls: 0 });
     expect(fetch).toHaveBeenCalledTimes(1);
     clock.t += (policy.freshSeconds + 1) * S; // stale: served while its refresh may land
-    expect(await settledAfter(read)).toBe(false);
+    const stale = await readWith((report) => read(policy, report));
+    expect(stale.result).toMatchObject({ source: "stale", settled: false });
+    // The refresh runs detached from the request: not the request's upstream cost.
+    expect(stale.report).toEqual({ retryPending: true, upstreamCalls: 0 });
   });
 
   it("an empty scheduled snapshot (never stored, rule 6) is not settled", async () => {
     const notStored: ReadPolicy = { ...policy, empty: { kind: "not-stored" } };
     const { read } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
-    expect(await settledAfter(() => read(notStored))).toBe(false);
+    const { result, report } = await readWith((r) => read(notStored, r));
+    expect(result).toMatchObject({ source: "upstream", settled: false });
+    expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
   });
 
   it("a failure is settled: the key cools down, so the next read would not call either", async () => {
     const { read, fetch } = setup(async () => {
       throw new Error("boom");
     });
-    expect(await settledAfter(read)).toBe(true);
-    expect(await settledAfter(read)).toBe(true);
+    // The caller still gets the provider's own error, unwrapped; no retry is pending.
+    const failed = await readWith((r) => read(policy, r));
+    expect(failed.result).toEqual({ error: new Error("boom") });
+    expect(failed.report).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // Cooling down: no call, settled alike.
+    const cooling = await readWith((r) => read(policy, r));
+    expect(cooling.report).toEqual({ retryPending: false, upstreamCalls: 0 });
     expect(fetch).toHaveBeenCalledTimes(1);
     // After the cooldown one attempt is made; its failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
-    expect(await settledAfter(read)).toBe(true);
+    expect(await settledAfter((r) => read(policy, r))).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -444,22 +465,35 @@ describe("whether an answer built on a read is settled (lib/snapshot/answer-scop
     const key = uniqueKey();
     const controller = new AbortController();
     const opts = { kv, key, schema, fetch: () => gate.promise, now };
-    const aborted = withinAnswerScope(() =>
-      readThrough(policy, { ...opts, signal: controller.signal }).catch(() => undefined),
-    );
+    const report = newReadReport();
+    const aborted = readThrough(policy, { ...opts, signal: controller.signal, report });
     controller.abort();
-    expect((await aborted).settled).toBe(false);
+    await expect(aborted).rejects.toBeDefined();
+    expect(report.retryPending).toBe(true);
     gate.resolve({ n: 1 });
   });
 
   it("requests that share another's failing fill are settled alike", async () => {
     const gate = deferred<V>();
     const { read, fetch } = setup(() => gate.promise);
-    const first = settledAfter(read);
-    const second = settledAfter(read);
+    const first = settledAfter((r) => read(policy, r));
+    const second = settledAfter((r) => read(policy, r));
     gate.reject(new Error("boom"));
     expect(await Promise.all([first, second])).toEqual([true, true]);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("each caller's report holds its own reads only", async () => {
+    const good = setup(async () => ({ n: 1 }));
+    const bad = setup(async () => {
+      throw new Error("boom");
+    });
+    const mine = newReadReport();
+    const theirs = newReadReport();
+    await Promise.all([good.read(policy, mine), bad.read(policy, theirs).catch(() => undefined)]);
+    expect(mine).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // A failure cools the key down at once (settled), but it did ask the provider.
+    expect(theirs).toEqual({ retryPending: false, upstreamCalls: 1 });
   });
 });
 
@@ -561,8 +595,11 @@ describe("provider call budget", () => {
     await expect(read()).rejects.toBeInstanceOf(RateBudgetError);
     expect(fetch).toHaveBeenCalledTimes(2);
     // Over budget is a settled state: the next read in this minute would not call either.
-    const over = await withinAnswerScope(() => read().catch(() => undefined));
-    expect(over.settled).toBe(true);
+    const over = newReadReport();
+    await readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now, report: over }).catch(
+      () => undefined,
+    );
+    expect(over).toEqual({ retryPending: false, upstreamCalls: 0 });
     // The next minute has a new budget.
     clock.t += 60 * S;
     await expect(read()).resolves.toMatchObject({ source: "upstream" });

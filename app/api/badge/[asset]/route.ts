@@ -23,17 +23,19 @@ function selectorOf(request: Request): string | null {
 }
 
 /** GET /api/badge/{asset}.svg — the embeddable peg badge. */
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(async (request) => {
-  const badge = await getBadge(selectorOf(request), request.signal);
-  const res = new Response(badge.svg, {
-    status: badge.status,
-    headers: {
-      ...BADGE_HEADERS,
-      ...FLAG_HEADERS,
-      "Cache-Control": badge.measured
-        ? `public, max-age=${LIVE_CACHE_SECONDS}, s-maxage=${LIVE_CACHE_SECONDS}, stale-while-revalidate=${LIVE_CACHE_SECONDS}`
-        : "no-store",
-    },
-  });
-  return noteUpstream(res, badge.upstream);
-});
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
+  async (request, readOpts) => {
+    const badge = await getBadge(selectorOf(request), readOpts);
+    const res = new Response(badge.svg, {
+      status: badge.status,
+      headers: {
+        ...BADGE_HEADERS,
+        ...FLAG_HEADERS,
+        "Cache-Control": badge.measured
+          ? `public, max-age=${LIVE_CACHE_SECONDS}, s-maxage=${LIVE_CACHE_SECONDS}, stale-while-revalidate=${LIVE_CACHE_SECONDS}`
+          : "no-store",
+      },
+    });
+    return noteUpstream(res, badge.upstream);
+  },
+);

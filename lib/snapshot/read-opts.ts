@@ -1,0 +1,46 @@
+/**
+ * What a caller passes to every read, and what the reads tell it back — one explicit object per
+ * request, handed from the route through the builders to the readers (no ambient state):
+ *
+ * - `kv`, `signal`, `now`: the store (default: the process' store), the request's abort signal
+ *   and the clock;
+ * - `report`: filled by the read layer as the request's reads complete. `retryPending`: some
+ *   read left a retry pending — the very next read of its key would ask upstream again (a
+ *   failure before the key cools down, the request's own deadline, a stale copy whose refresh
+ *   may land first, an empty scheduled snapshot, never stored). An answer built on such reads
+ *   must not be reused even for a moment; one built only on settled reads (fresh copies, stored
+ *   empty live answers, keys cooling down, a spent call budget) would be rebuilt identically.
+ *   `upstreamCalls`: how many of the request's reads waited on a provider (answered from it, or
+ *   failed there), i.e. what the request cost upstream.
+ *
+ * Each read also returns its own `settled` flag (`CachedRead.settled`); the report is the sum
+ * over a request whose builders catch failures on the way (a thrown error keeps its class, so
+ * the report is where a failure's settledness goes).
+ */
+import type { KvStore } from "@/lib/kv/types";
+
+export interface ReadReport {
+  retryPending: boolean;
+  upstreamCalls: number;
+}
+
+export interface ReadOpts {
+  kv?: KvStore;
+  signal?: AbortSignal;
+  now?: () => number;
+  report?: ReadReport;
+}
+
+export function newReadReport(): ReadReport {
+  return { retryPending: false, upstreamCalls: 0 };
+}
+
+/** Adds one read's outcome to the caller's report, when it keeps one. */
+export function noteRead(
+  report: ReadReport | undefined,
+  outcome: { settled: boolean; upstream: boolean },
+): void {
+  if (!report) return;
+  if (!outcome.settled) report.retryPending = true;
+  if (outcome.upstream) report.upstreamCalls += 1;
+}

@@ -1,0 +1,39 @@
+/**
+ * The one reader factory: every key family's reader (`./live`, `./history`, `./coin-detail`,
+ * `./snapshots`) is one call of `readFamily` with what is its own — the family (its policy row
+ * in `./policy`), the key (built from resolved ids only), the schema of a stored entry, the fetch
+ * and the empty rule — while the request's `ReadOpts` (store, abort signal, clock, report) are
+ * applied here, once.
+ */
+import { getKv } from "@/lib/kv";
+import { policyFor, type KeyFamily } from "./policy";
+import type { ReadOpts } from "./read-opts";
+import { readThrough, type CachedRead, type ReadThroughOptions } from "./read-through";
+
+export type { ReadOpts } from "./read-opts";
+
+/** One read: the family's own part, and the request's options. */
+export interface FamilyRead<T> extends Pick<
+  ReadThroughOptions<T>,
+  "key" | "schema" | "fetch" | "isEmpty"
+> {
+  family: KeyFamily;
+  opts?: ReadOpts;
+}
+
+export function readFamily<T>({
+  family,
+  opts = {},
+  ...source
+}: FamilyRead<T>): Promise<CachedRead<T>> {
+  return readThrough(policyFor(family), {
+    ...source,
+    kv: opts.kv ?? getKv(),
+    signal: opts.signal,
+    now: opts.now,
+    report: opts.report,
+  });
+}
+
+/** The empty rule of list-valued families. */
+export const isEmptyList = (value: readonly unknown[]): boolean => value.length === 0;

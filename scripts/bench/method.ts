@@ -90,9 +90,9 @@ that waited on the store.
 `,
   "25.1": `
 **Issue 25 §1 — a fault world misses.** Read the per-cooldown column first: more than one call
-per key inside one cooldown means failed reads are retried per request (or per failure up to
-\`FAILURE_THRESHOLD\`) instead of once per cooldown. A p99 or a max near the lock budget (the
-provider timeout, 2.5 s by default) means a request waited on a refresh marker a failed holder
+per key inside one cooldown means failed reads are retried per request instead of once per
+cooldown (any failure starts the key's cooldown). A p99 or a max near the lock budget (the
+provider timeout plus the holder's store operations, 3.1 s by default) means a request waited on a refresh marker a failed holder
 left behind (lib/snapshot/read-through.ts); a p99 of a few hundred ms with every answer a 200
 points at a loaded box or at degraded answers rebuilt per request (compare the warm routes of
 §1 in this run).

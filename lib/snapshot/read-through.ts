@@ -111,7 +111,15 @@ export function readThrough<T>(
     noteRead(opts.report, { settled: false, upstream: false }); // its refresh runs detached
     return Promise.resolve(served<T>(copy, state));
   }
-  const coolingBefore = coolingDown(failuresOf(opts.key), ctx.now());
+  const failure = failuresOf(opts.key);
+  if (failure && localState().fills.has(opts.key)) {
+    // The key's last read failed and its retry is in flight: answer that failure now instead
+    // of waiting on the retry (only the request that started it waits, once per cooldown).
+    telemetry.recordCache(policy.family, "cooling");
+    noteRead(opts.report, { settled: false, upstream: false });
+    return Promise.reject(failure.error);
+  }
+  const coolingBefore = coolingDown(failure, ctx.now());
   return raceAbort(fill(ctx), opts.signal).then(
     (read) => {
       noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read) });

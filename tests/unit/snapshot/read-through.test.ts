@@ -353,6 +353,28 @@ describe("failures and cooldown", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it("after a cooldown only the retrying request waits: the others answer the known failure", async () => {
+    const retry = deferred<V>();
+    let calls = 0;
+    const { read, fetch } = setup(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error("boom");
+      return retry.promise; // the provider hangs on the retry
+    });
+    await expect(read()).rejects.toThrow("boom");
+    clock.t += FAILURE_COOLDOWN_MS;
+    const retrying = read();
+    await until(() => fetch.mock.calls.length === 2);
+    // Concurrent requests do not join the hanging retry: they answer the last failure now.
+    const others = await Promise.allSettled(Array.from({ length: 5 }, () => read()));
+    expect(others.map((o) => o.status)).toEqual(Array(5).fill("rejected"));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    retry.resolve({ n: 2 });
+    await expect(retrying).resolves.toMatchObject({ value: { n: 2 } });
+    await expect(read()).resolves.toMatchObject({ value: { n: 2 } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it("one failure cools the key down on other instances too (the marker says cooling)", async () => {
     const { kv, key, read, fetch } = setup(async () => {
       throw new Error("boom");

@@ -5,10 +5,13 @@
  * (nothing stored, nothing in process; only the route's bundle loaded), the fault switched on,
  * then `connections` clients on a route that needs that provider for `--duration`.
  *
- * Goals: p99 < 100 ms, no request over 2 s, no 5xx (the aggregate route's documented 503
- * `upstream_unavailable`, "nothing cached yet", is counted apart), and the provider asked at most
- * once per key per failure cooldown (`FAILURE_COOLDOWN_MS`, sliding window over the fake
- * upstream's log; key = provider + path + query).
+ * The load has two parts: the first `FAULT_WARM_UP_SECONDS` (the fresh process' first run of
+ * the read path and its JIT, the cold key's first failure) and then `--duration` of steady load
+ * under the same fault. Goals: p99 < 100 ms over the steady part; over both parts no request
+ * over 2 s, no 5xx (the aggregate route's documented 503 `upstream_unavailable`, "nothing cached
+ * yet", is counted apart), and the provider asked at most once per key per failure cooldown
+ * (`FAILURE_COOLDOWN_MS`, sliding window over the fake upstream's log; key = provider + path +
+ * query). The warm-up's own p99 and max are reported beside it.
  */
 import { FAILURE_COOLDOWN_MS } from "../../lib/snapshot/freshness";
 import type { FakeUpstream, Provider } from "../../tests/fake-upstream/server";
@@ -21,6 +24,8 @@ import { fmt, table, type Goal, type Section } from "./report";
 import { startNextApp, type NextApp } from "./servers";
 
 const GOAL_P99_MS = 100;
+/** Load before the judged window, under the fault already (see the header). */
+export const FAULT_WARM_UP_SECONDS = 2;
 const GOAL_MAX_MS = 2_000;
 const GOAL_CALLS_PER_COOLDOWN = 1;
 const HTTP_SERVER_ERROR = 500;
@@ -65,6 +70,8 @@ interface FaultRun {
   target: Target;
   fault: Fault;
   store: Store;
+  /** The first `FAULT_WARM_UP_SECONDS` under the fault: judged on max, 5xx and calls. */
+  warmUp: CannonResult;
   load: CannonResult;
   /** 5xx answers other than a documented 503. */
   serverErrors: number;
@@ -98,6 +105,9 @@ async function faultRun(
     await loadBundle(app, target.path);
     fake.setScenario(target.provider, fault);
     fake.clearRequests();
+    const warmUp = await cannon(app.url + target.path, FAULT_WARM_UP_SECONDS, opts.connections, {
+      slowMs: GOAL_MAX_MS,
+    });
     const load = await cannon(app.url + target.path, opts.durationSeconds, opts.connections, {
       slowMs: GOAL_MAX_MS,
     });
@@ -106,14 +116,25 @@ async function faultRun(
       .filter((r) => r.provider === target.provider)
       .map((r) => ({ key: `${r.provider} ${r.upstreamPath}`, atMs: r.at }));
     const busiest = busiestKeyInWindow(calls, FAILURE_COOLDOWN_MS);
-    const fiveXx = Object.entries(load.statuses).filter(([s]) => Number(s) >= HTTP_SERVER_ERROR);
-    const documented503 = target.documented503 ? (load.statuses[UPSTREAM_UNAVAILABLE] ?? 0) : 0;
+    const both = [warmUp, load];
+    const count = (status: (code: number) => boolean) =>
+      both.reduce(
+        (sum, r) =>
+          sum +
+          Object.entries(r.statuses)
+            .filter(([code]) => status(Number(code)))
+            .reduce((a, [, n]) => a + n, 0),
+        0,
+      );
+    const fiveXx = count((code) => code >= HTTP_SERVER_ERROR);
+    const documented503 = target.documented503 ? count((code) => code === UPSTREAM_UNAVAILABLE) : 0;
     return {
       target,
       fault,
       store,
+      warmUp,
       load,
-      serverErrors: fiveXx.reduce((a, [, n]) => a + n, 0) - documented503,
+      serverErrors: fiveXx - documented503,
       documented503,
       providerCalls: calls.length,
       keys: busiest.keys,
@@ -128,8 +149,8 @@ async function faultRun(
 function faultPasses(r: FaultRun): boolean {
   return (
     r.load.p99Ms < GOAL_P99_MS &&
-    r.load.slow === 0 &&
-    r.load.errors === 0 &&
+    r.load.slow + r.warmUp.slow === 0 &&
+    r.load.errors + r.warmUp.errors === 0 &&
     r.serverErrors === 0 &&
     r.callsPerCooldown <= GOAL_CALLS_PER_COOLDOWN
   );
@@ -163,12 +184,13 @@ export async function faults(
         item: "25.1",
         what: `${target.label} (${target.provider}) ${faultLabel(fault)}: cold \`${target.path}\``,
         goal:
-          `p99 < ${GOAL_P99_MS} ms, none > ${fmt.ms(GOAL_MAX_MS)}, no 5xx, ` +
+          `p99 < ${GOAL_P99_MS} ms (steady), none > ${fmt.ms(GOAL_MAX_MS)}, no 5xx, ` +
           `≤ ${GOAL_CALLS_PER_COOLDOWN} call per key per ${fmt.ms(FAILURE_COOLDOWN_MS)}`,
         observed: rs
           .map(
             (r) =>
-              `${r.store}: p99 ${fmt.ms(r.load.p99Ms)}, ${r.load.slow} > ${fmt.ms(GOAL_MAX_MS)}, ` +
+              `${r.store}: p99 ${fmt.ms(r.load.p99Ms)}, ` +
+              `${r.load.slow + r.warmUp.slow} > ${fmt.ms(GOAL_MAX_MS)}, ` +
               `${r.serverErrors} 5xx, ${r.callsPerCooldown} calls`,
           )
           .join("; "),
@@ -180,13 +202,14 @@ export async function faults(
     `${r.target.label} (\`${r.target.provider}\`)`,
     faultLabel(r.fault),
     r.store,
+    `${fmt.ms(r.warmUp.p99Ms)} / ${fmt.ms(r.warmUp.maxMs)}`,
     fmt.int(r.load.total),
     fmt.ms(r.load.p99Ms),
-    fmt.ms(r.load.maxMs),
-    r.load.slow,
+    fmt.ms(Math.max(r.load.maxMs, r.warmUp.maxMs)),
+    r.load.slow + r.warmUp.slow,
     r.serverErrors,
     r.target.documented503 ? r.documented503 : "",
-    r.load.errors,
+    r.load.errors + r.warmUp.errors,
     statusList(r.load.statuses),
     `${r.providerCalls} / ${r.keys}`,
     `**${r.callsPerCooldown}**`,
@@ -209,6 +232,7 @@ export async function faults(
         "Provider",
         "Fault",
         "Store",
+        `Warm-up ${FAULT_WARM_UP_SECONDS} s: p99 / max`,
         "Requests",
         "p99",
         "max",

@@ -97,7 +97,7 @@ export async function getRiskConsole(
     prevDayUsd: entry?.circulatingPrevDayUsd ?? null,
     prevWeekUsd: entry?.circulatingPrevWeekUsd ?? null,
   });
-  const transparency = ctx.asset.tracked?.transparency ?? null;
+  const transparency = ctx.asset.overlay?.transparency ?? null;
   const score = riskScore({
     transparency,
     liquidity: { depth2pctUsd: mv.totalDepthUsd, marketCapUsd: mv.marketCapUsd },

@@ -10,7 +10,7 @@ import * as poolsRoute from "@/app/api/stablecoin-pools/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
 import * as supplyRoute from "@/app/api/stablecoin-supply/route";
 import { DEPTH_REASON_CODES } from "@/lib/assets/market-view";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS } from "../../fake-upstream/server";
@@ -194,7 +194,7 @@ describe("full market: every USD coin above 5 M USD", () => {
     // Registry coins with contracts use them (no call); every other id, known or unknown
     // (404), cost exactly one call although intel and risk both needed its contracts.
     const registry = new Set(
-      TRACKED_ASSETS.filter((t) => Object.values(t.addresses).some((a) => a.length > 0)).map(
+      OVERLAY_COINS.filter((t) => Object.values(t.addresses).some((a) => a.length > 0)).map(
         (t) => t.defillamaId,
       ),
     );

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { TransparencyFacts } from "@/lib/assets/registry";
+import type { TransparencyFacts } from "@/lib/assets/overlay";
 import {
   liquidityScore,
   pegStabilityScore,

@@ -220,10 +220,12 @@ export async function getRiskConsole(
       },
       risk_score: {
         score: score.score,
+        coverage: score.coverage,
         scale: "0–100, higher = lower observed risk",
         components: score.components.map((c) => ({
           name: c.name,
           value: c.value,
+          scored_value: c.scoredValue,
           weight: c.weight,
           effective_weight: c.effectiveWeight,
           inputs: c.inputs,

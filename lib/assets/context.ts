@@ -1,8 +1,8 @@
 /**
  * Everything the per-asset routes need about one stablecoin, gathered in parallel through the
  * read layer (cached, coalesced), with a user-safe warning per missing or stale source.
- * Every coin resolves the same way: the aggregate list first (the overlay's coins while it is
- * unavailable), then the live calls in parallel; the aggregate read is the shared, cached one.
+ * Every coin resolves the same way, by the aggregate list (the overlay's identities while it is
+ * unavailable), and its live reads are the same calls whoever the coin is.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
@@ -77,22 +77,11 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
   }
 }
 
-export async function loadAssetContext(
-  q: string,
-  needs: ContextNeeds,
-  readOpts?: ReadOpts,
-): Promise<ContextResult> {
-  // Each source read once per page render (lib/render-once.ts), whatever the needs.
-  const agg = await once("aggregate", () => settle(readAggregate(readOpts)));
-  const aggregateAssets = agg.value?.assets ?? [];
-  const refs = aggregateAssets.map(toAggregateRef);
-  const resolution = resolveAsset(q, refs);
-  if (!resolution.ok) return resolution;
-  const asset = resolution.asset;
+/** The live reads for one resolved asset, started together. */
+function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts) {
   const geckoId = asset.coingeckoId;
   const quoteIds = asset.overlay ? OVERLAY_GECKO_IDS : geckoId ? [geckoId] : [];
-
-  const [quotes, tickers, pools, supplySnapshot] = await Promise.all([
+  return Promise.all([
     needs.quote && quoteIds.length > 0
       ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, readOpts)))
       : null,
@@ -104,6 +93,35 @@ export async function loadAssetContext(
       ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
       : null,
   ]);
+}
+
+const sameIds = (a: ResolvedAsset, b: ResolvedAsset): boolean =>
+  a.defillamaId === b.defillamaId && a.coingeckoId === b.coingeckoId;
+
+export async function loadAssetContext(
+  q: string,
+  needs: ContextNeeds,
+  readOpts?: ReadOpts,
+): Promise<ContextResult> {
+  // Each source read once per page render (lib/render-once.ts), whatever the needs.
+  const aggregatePromise = once("aggregate", () => settle(readAggregate(readOpts)));
+  // A cold request should cost the slowest provider, not the sum: where the overlay's identities
+  // already resolve `q`, that asset's live reads start alongside the aggregate read. The list
+  // still decides; if it resolves `q` to other ids the early reads are dropped.
+  const early = resolveAsset(q, []);
+  const earlyLive = early.ok ? readLive(early.asset, needs, readOpts) : null;
+  const agg = await aggregatePromise;
+  const aggregateAssets = agg.value?.assets ?? [];
+  const refs = aggregateAssets.map(toAggregateRef);
+  const resolution = resolveAsset(q, refs);
+  const reuse = early.ok && resolution.ok && sameIds(early.asset, resolution.asset);
+  if (earlyLive && !reuse) earlyLive.catch(() => undefined);
+  if (!resolution.ok) return resolution;
+  const asset = resolution.asset;
+  const geckoId = asset.coingeckoId;
+  const [quotes, tickers, pools, supplySnapshot] = await (reuse && earlyLive
+    ? earlyLive
+    : readLive(asset, needs, readOpts));
 
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,

@@ -37,9 +37,8 @@ export function roundToUnits<T>(value: T, key = ""): T {
   if (Array.isArray(value)) return value.map((v: unknown) => roundToUnits(v, key)) as T;
   // Objects that serialise themselves (a Date) are left to JSON.stringify.
   if (value !== null && typeof value === "object" && !("toJSON" in value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = roundToUnits(v, k);
-    return out as T;
+    // fromEntries defines own keys, so an upstream key like `__proto__` stays a plain key.
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roundToUnits(v, k)])) as T;
   }
   return value;
 }

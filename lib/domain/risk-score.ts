@@ -30,7 +30,7 @@ export type ReserveReporting = "on-chain" | "attestation" | "audit" | "none";
 export type AttestationCadence =
   "real-time" | "daily" | "weekly" | "monthly" | "quarterly" | "none";
 
-/** Structurally the registry's `TransparencyFacts` (declared here so lib/domain does not import lib/assets). */
+/** Structurally the overlay's `TransparencyFacts` (declared here so lib/domain does not import lib/assets). */
 export interface TransparencyInput {
   reserveReporting: ReserveReporting;
   attestationCadence: AttestationCadence;

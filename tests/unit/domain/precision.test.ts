@@ -49,4 +49,12 @@ describe("precision by unit", () => {
     });
     expect(body.peg_deviation_bps).toBe(-0.40999999999957737);
   });
+
+  it("keeps odd upstream keys as plain keys", () => {
+    const body = JSON.parse('{"__proto__": 0.123456789, "constructor": 1.5}') as object;
+    const out = roundToUnits(body);
+    expect(Object.keys(out)).toEqual(["__proto__", "constructor"]);
+    expect(JSON.stringify(out)).toBe('{"__proto__":0.123457,"constructor":1.5}');
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * Which contracts to look up on the DEX aggregator, and the lookup itself. The overlay's
- * contract addresses win where it has them (override); every other coin with a CoinGecko id gets its
+ * Which contracts to look up on the DEX aggregator, and the lookup itself. The overlay's contract
+ * addresses win where it has them (override); every other coin with a CoinGecko id gets its
  * contracts from the market provider's coin detail (cached 24 h), mapped to the aggregator's
  * chains by COINGECKO_PLATFORM_DEX_CHAINS. One pool call per chain and contract.
  */

@@ -1,4 +1,7 @@
-/** Resolve a selector without loading market data: against the aggregate list (the overlay while it is unavailable). */
+/**
+ * Resolve a selector without loading market data: against the aggregate list, or the overlay's
+ * identities while no copy of the list can be read.
+ */
 import { readAggregate } from "@/lib/snapshot/live";
 import { canonicalSelectors } from "./canonical";
 import { resolveAsset, toAggregateRef, type Resolution } from "./resolve";

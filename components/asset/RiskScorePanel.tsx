@@ -11,7 +11,7 @@ const NAMES: Readonly<Record<Component["name"], string>> = {
   pegStability: "Historical peg stability (30d)",
 };
 const MISSING_REASON: Readonly<Record<Component["name"], string>> = {
-  transparency: "No reserve-reporting facts are registered for this asset.",
+  transparency: "No public reserve-reporting facts are on file for this asset.",
   liquidity: "Depth or market cap is unavailable.",
   pegStability: "CoinGecko (market): no 30d price history.",
 };
@@ -43,8 +43,8 @@ function ComponentCard({ c }: { c: Component }) {
         </div>
       ) : null}
       <p className="tabular text-xs text-slate-600 dark:text-slate-300">
-        Weight {weight(c.weight)} · effective weight {weight(c.effective_weight)}
-        {c.effective_weight !== c.weight ? " (renormalised over present components)" : ""}
+        Weight {weight(c.weight)}
+        {c.value === null ? " · unknown, scored as 0 (the weakest known value)" : ""}
       </p>
       <p className="text-xs text-slate-500 dark:text-slate-400">{c.method}</p>
     </li>
@@ -81,9 +81,13 @@ export function RiskScorePanel({ risk }: { risk: RiskBody }) {
         </span>
         <span className="text-sm text-slate-600 dark:text-slate-300">{r.scale}</span>
       </div>
+      <p className="tabular text-xs text-slate-600 dark:text-slate-300" data-testid="risk-coverage">
+        Coverage {Math.round(r.coverage * 100)} % of the weight measured
+      </p>
       {r.missing.length > 0 ? (
         <p className="text-xs text-amber-800 dark:text-amber-300">
-          Missing components (excluded, weights renormalised): {r.missing.join(", ")}
+          Unknown components (each scored 0, so an unknown never lifts the score):{" "}
+          {r.missing.join(", ")}
         </p>
       ) : null}
       <ul className="grid gap-3 md:grid-cols-3">

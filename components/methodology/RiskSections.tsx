@@ -17,6 +17,7 @@ import {
   RISK_SCORE_DISCLAIMER,
   RISK_WEIGHTS,
   TRANSPARENCY_BLEND,
+  UNKNOWN_COMPONENT_SCORE,
 } from "@/lib/domain/risk-score";
 import { num } from "./fmtConst";
 import { Formula, MethodSection, MiniTable } from "./MethodSection";
@@ -28,7 +29,7 @@ const shareTerms = Object.entries(PEG_SHARE_PENALTY_POINTS)
   .map(([k, v]) => `${v} × ${k}`)
   .join(" + ");
 
-/** The risk score (components, blends, weights, renormalisation) and the confidence score. */
+/** The risk score (components, blends, weights, unknown inputs) and the confidence score. */
 export function RiskSections() {
   return (
     <>
@@ -37,14 +38,21 @@ export function RiskSections() {
           A 0–100 score where <strong>higher means lower observed risk</strong>, from
           collateralization transparency, liquidity depth and historical peg stability:
         </p>
-        <Formula>{`score = Σ_c w'_c × value_c,    w'_c = w_c ÷ Σ_{present components} w
+        <Formula>{`score = Σ_c w_c × scored_c,    scored_c = value_c if measured, else ${num(UNKNOWN_COMPONENT_SCORE)}
+coverage = Σ_{measured components} w_c
 weights: ${Object.entries(RISK_WEIGHTS)
           .map(([k, v]) => `${k} ${v}`)
           .join(", ")}   (sum ${num(sum(RISK_WEIGHTS))})`}</Formula>
         <p>
-          A component whose input is missing is excluded and the remaining weights are renormalised
-          (the <em>effective weight</em>); with every component missing the score is null. Scores
-          are rounded to 0.1.
+          <strong>Unknown facts are scored conservatively.</strong> A component whose input is
+          unknown (no public reserve facts on file for the coin, depth not measured, no 30-day price
+          history) counts as {num(UNKNOWN_COMPONENT_SCORE)} points — the weakest value a known input
+          can give (no reserve reporting, no depth, a broken peg) — and keeps its weight; the
+          weights are never renormalised. So an unknown never lifts a score above what a known weak
+          value gives, and two coins&apos; scores can be compared in the same units. Every unknown
+          component is listed in <code>risk_score.missing</code>, for every coin alike, and{" "}
+          <code>risk_score.coverage</code> is the share of the weight that was measured (1 =
+          everything known). With nothing measured the score is null. Scores are rounded to 0.1.
         </p>
         <p>
           <strong>Transparency</strong> = {TRANSPARENCY_BLEND.reporting} × reporting +{" "}

@@ -3,6 +3,7 @@
  * headers (CORS, nosniff) and a `Cache-Control` that only lets healthy answers be kept
  * (docs/route-contract.md, docs/caching.md).
  */
+import { roundToUnits } from "@/lib/domain/precision";
 import { noteUpstream } from "./spend";
 
 /** A fixed invariant on every JSON body (docs/route-contract.md rule 2). */
@@ -82,7 +83,8 @@ function serialised(
 
 /**
  * 200 JSON. A degraded body (any warning) is never cacheable downstream; a healthy one gets a
- * short `s-maxage` with `stale-while-revalidate`.
+ * short `s-maxage` with `stale-while-revalidate`. Every number is rounded to its unit's precision
+ * here, the one serialisation step of every data body (lib/domain/precision.ts).
  */
 export function jsonOk<T extends object>(
   body: T,
@@ -97,7 +99,7 @@ export function jsonOk<T extends object>(
 ): Response {
   const cacheControl = opts.degraded || !opts.cache ? NO_STORE : cacheControlOf(opts.cache);
   const res = serialised(
-    JSON.stringify(withFlag(body)),
+    JSON.stringify(withFlag(roundToUnits(body))),
     opts.status ?? 200,
     { "Cache-Control": cacheControl, ...opts.headers },
     opts.cache !== null,

@@ -5,8 +5,7 @@
  * that resolves to nothing gets the one shared 404 page, so the page cache (ISR stores every
  * render under its path) holds at most one page per coin whatever clients type.
  */
-import { TRACKED_ASSETS } from "./registry";
-import { preferredSelector, resolveAsset, type AggregateRef } from "./resolve";
+import { preferredSelector, resolutionRefs, resolveAsset, type AggregateRef } from "./resolve";
 import { isSelector } from "./selector-syntax";
 
 /**
@@ -29,7 +28,7 @@ export const assetSegment = (selector: string): string => encodeURIComponent(sel
 
 /**
  * Lower-cased spelling → canonical selector, for every spelling `resolveAsset` resolves with this
- * aggregate list (a DefiLlama id, a symbol, a CoinGecko id; tracked coins from the registry too):
+ * aggregate list (a DefiLlama id, a symbol, a CoinGecko id; the overlay's coins while the list is empty):
  * the spellings are exactly the keys the resolver compares, each resolved by the resolver itself.
  */
 export function canonicalSelectors(aggregate: readonly AggregateRef[]): Map<string, string> {
@@ -37,8 +36,7 @@ export function canonicalSelectors(aggregate: readonly AggregateRef[]): Map<stri
   const add = (s: string | null) => {
     if (s !== null && isSelector(s)) spellings.add(s.toLowerCase());
   };
-  for (const a of aggregate) [a.id, a.symbol, a.geckoId].forEach(add);
-  for (const t of TRACKED_ASSETS) [t.defillamaId, t.symbol, t.coingeckoId].forEach(add);
+  for (const a of resolutionRefs(aggregate)) [a.id, a.symbol, a.geckoId].forEach(add);
 
   const byCoin = new Map<string, string>(); // DefiLlama id → its selector
   const out = new Map<string, string>();

@@ -1,8 +1,8 @@
 /**
  * Everything the per-asset routes need about one stablecoin, gathered in parallel through the
  * read layer (cached, coalesced), with a user-safe warning per missing or stale source.
- * A cold request costs about the slowest provider, not the sum: tracked assets resolve from the
- * registry, so the aggregate list is fetched alongside the live calls instead of before them.
+ * Every coin resolves the same way, by the aggregate list (the overlay's identities while it is
+ * unavailable), and its live reads are the same calls whoever the coin is.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
@@ -11,7 +11,7 @@ import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
 import { loadPools, type PoolsRead } from "./pools";
-import { TRACKED_ASSETS } from "./registry";
+import { OVERLAY_COINS } from "./overlay";
 import {
   preferredSelector,
   resolveAsset,
@@ -58,7 +58,7 @@ export type ContextResult = { ok: true; ctx: AssetContext } | { ok: false; sugge
 
 export { toAggregateRef };
 
-const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
+const OVERLAY_GECKO_IDS = OVERLAY_COINS.flatMap((t) => (t.coingeckoId ? [t.coingeckoId] : []));
 
 type Settled<T> = Sourced<T> & { error?: unknown; upstream: boolean };
 
@@ -77,27 +77,11 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
   }
 }
 
-export async function loadAssetContext(
-  q: string,
-  needs: ContextNeeds,
-  readOpts?: ReadOpts,
-): Promise<ContextResult> {
-  // Each source read once per page render (lib/render-once.ts), whatever the needs.
-  const aggregatePromise = once("aggregate", () => settle(readAggregate(readOpts)));
-  let resolution = resolveAsset(q, []);
-  let aggregate: Awaited<typeof aggregatePromise> | undefined;
-  if (!resolution.ok || !resolution.asset.tracked) {
-    // Untracked selectors need the aggregate list before anything else can be asked.
-    aggregate = await aggregatePromise;
-    resolution = resolveAsset(q, (aggregate.value?.assets ?? []).map(toAggregateRef));
-    if (!resolution.ok) return resolution;
-  }
-  const asset = resolution.asset;
+/** The live reads for one resolved asset, started together. */
+function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts) {
   const geckoId = asset.coingeckoId;
-  const quoteIds = asset.tracked ? TRACKED_GECKO_IDS : geckoId ? [geckoId] : [];
-
-  const [agg, quotes, tickers, pools, supplySnapshot] = await Promise.all([
-    aggregate ?? aggregatePromise,
+  const quoteIds = asset.overlay ? OVERLAY_GECKO_IDS : geckoId ? [geckoId] : [];
+  return Promise.all([
     needs.quote && quoteIds.length > 0
       ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, readOpts)))
       : null,
@@ -109,13 +93,37 @@ export async function loadAssetContext(
       ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
       : null,
   ]);
+}
 
+const sameIds = (a: ResolvedAsset, b: ResolvedAsset): boolean =>
+  a.defillamaId === b.defillamaId && a.coingeckoId === b.coingeckoId;
+
+export async function loadAssetContext(
+  q: string,
+  needs: ContextNeeds,
+  readOpts?: ReadOpts,
+): Promise<ContextResult> {
+  // Each source read once per page render (lib/render-once.ts), whatever the needs.
+  const aggregatePromise = once("aggregate", () => settle(readAggregate(readOpts)));
+  // A cold request should cost the slowest provider, not the sum: where the overlay's identities
+  // already resolve `q`, that asset's live reads start alongside the aggregate read. The list
+  // still decides; if it resolves `q` to other ids the early reads are dropped.
+  const early = resolveAsset(q, []);
+  const earlyLive = early.ok ? readLive(early.asset, needs, readOpts) : null;
+  const agg = await aggregatePromise;
   const aggregateAssets = agg.value?.assets ?? [];
   const refs = aggregateAssets.map(toAggregateRef);
-  const final = resolveAsset(q, refs);
-  const alternatives = (
-    final.ok && final.asset.defillamaId === asset.defillamaId ? final.alternatives : []
-  ).map((a) => ({
+  const resolution = resolveAsset(q, refs);
+  const reuse = early.ok && resolution.ok && sameIds(early.asset, resolution.asset);
+  if (earlyLive && !reuse) earlyLive.catch(() => undefined);
+  if (!resolution.ok) return resolution;
+  const asset = resolution.asset;
+  const geckoId = asset.coingeckoId;
+  const [quotes, tickers, pools, supplySnapshot] = await (reuse && earlyLive
+    ? earlyLive
+    : readLive(asset, needs, readOpts));
+
+  const alternatives = resolution.alternatives.map((a) => ({
     ...a,
     selector: preferredSelector(
       { id: a.defillamaId, symbol: a.symbol, geckoId: a.coingeckoId },

@@ -1,6 +1,6 @@
 /**
- * Which contracts to look up on the DEX aggregator, and the lookup itself. The registry's
- * addresses win for a registry asset (override); every other coin with a CoinGecko id gets its
+ * Which contracts to look up on the DEX aggregator, and the lookup itself. The overlay's contract
+ * addresses win where it has them (override); every other coin with a CoinGecko id gets its
  * contracts from the market provider's coin detail (cached 24 h), mapped to the aggregator's
  * chains by COINGECKO_PLATFORM_DEX_CHAINS. One pool call per chain and contract.
  */
@@ -58,13 +58,11 @@ async function targetsFor(
   contracts: PoolsRead["contracts"];
   upstream?: boolean;
 }> {
-  const tracked = asset.tracked;
-  if (tracked) {
-    const targets = DEX_CHAINS.flatMap((chain) =>
-      tracked.addresses[chain].map((c) => ({ chain: chain as string, address: c.address })),
-    );
-    if (targets.length > 0) return { targets, warning: null, contracts: "registry" };
-  }
+  const overrides = asset.overlay?.addresses;
+  const targets = DEX_CHAINS.flatMap((chain) =>
+    (overrides?.[chain] ?? []).map((c) => ({ chain: chain as string, address: c.address })),
+  );
+  if (targets.length > 0) return { targets, warning: null, contracts: "registry" };
   if (!asset.coingeckoId) return { targets: [], warning: W.contractsNotListed, contracts: null };
   try {
     const read = await readCoinContracts(asset.coingeckoId, readOpts);

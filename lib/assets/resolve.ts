@@ -1,13 +1,15 @@
 /**
  * `resolveAsset(q)`: a symbol in any case, a CoinGecko id or a DefiLlama id → one asset.
- * Tracked assets come from the registry; untracked ones from the aggregate list. A symbol shared
- * by several assets (five are called USDS) resolves to the largest by circulating supply and the
- * others are reported. `q` itself never reaches an upstream URL: only the resolved ids do.
+ * Every coin resolves the same way: against the aggregate list, or — only while that list is
+ * unavailable — against the overlay's identities (`./overlay`); the overlay's facts are then laid
+ * over the resolved asset. A symbol shared by several assets (five are called USDS) resolves to
+ * the largest by circulating supply and the others are reported. `q` itself never reaches an
+ * upstream URL: only the resolved ids do.
  */
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { largestSupplyFirst } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
-import { TRACKED_ASSETS, type BackingLabel, type TrackedAsset } from "./registry";
+import { OVERLAY_COINS, overlayFor, type BackingLabel, type OverlayFacts } from "./overlay";
 import { isSelector } from "./selector-syntax";
 
 export { isSelector, SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "./selector-syntax";
@@ -43,8 +45,8 @@ export interface ResolvedAsset {
   coingeckoId: string | null;
   backing: BackingLabel | null;
   issuer: string | null;
-  /** Registry entry when tracked (addresses, transparency facts); null for aggregate-only. */
-  tracked: TrackedAsset | null;
+  /** Overlay facts (issuer, transparency, contract overrides); null when the overlay has none. */
+  overlay: OverlayFacts | null;
 }
 
 export interface AlternativeAsset {
@@ -70,29 +72,32 @@ export type Resolution =
 export const MAX_SUGGESTIONS = 3;
 const MAX_SUGGESTION_DISTANCE = 2;
 
-function fromTracked(t: TrackedAsset): ResolvedAsset {
-  return {
-    symbol: t.symbol,
-    name: t.name,
-    defillamaId: t.defillamaId,
-    coingeckoId: t.coingeckoId,
-    backing: t.backing,
-    issuer: t.issuer,
-    tracked: t,
-  };
+/** The overlay's identities, standing in for the aggregate list while it is unavailable. */
+const OVERLAY_REFS: readonly AggregateRef[] = OVERLAY_COINS.map((o) => ({
+  id: o.defillamaId,
+  symbol: o.symbol,
+  name: o.name ?? o.symbol,
+  geckoId: o.coingeckoId,
+  circulatingUsd: null,
+  backing: o.backing,
+  pegType: USD_PEG_TYPE,
+}));
+
+/** The list resolution runs over: the aggregate, or the overlay while the aggregate is empty. */
+export function resolutionRefs(aggregate: readonly AggregateRef[]): readonly AggregateRef[] {
+  return aggregate.length > 0 ? aggregate : OVERLAY_REFS;
 }
 
 function fromAggregate(a: AggregateRef): ResolvedAsset {
-  const tracked = TRACKED_ASSETS.find((t) => t.defillamaId === a.id);
-  if (tracked) return fromTracked(tracked);
+  const overlay = overlayFor(a.id);
   return {
     symbol: a.symbol,
     name: a.name,
     defillamaId: a.id,
-    coingeckoId: a.geckoId,
-    backing: a.backing,
-    issuer: null,
-    tracked: null,
+    coingeckoId: a.geckoId ?? overlay?.coingeckoId ?? null,
+    backing: a.backing ?? overlay?.backing ?? null,
+    issuer: overlay?.issuer ?? null,
+    overlay,
   };
 }
 
@@ -129,10 +134,6 @@ function suggest(q: string, aggregate: readonly AggregateRef[]): string[] {
     const d = key.startsWith(q) || q.startsWith(key) ? 0.5 : editDistance(q, key);
     if (d <= MAX_SUGGESTION_DISTANCE && (names.get(label) ?? Infinity) > d) names.set(label, d);
   };
-  for (const t of TRACKED_ASSETS) {
-    consider(t.symbol, t.symbol.toLowerCase());
-    consider(t.coingeckoId, t.coingeckoId);
-  }
   for (const a of aggregate) {
     if (a.pegType !== USD_PEG_TYPE) continue;
     consider(a.symbol, a.symbol.toLowerCase());
@@ -145,25 +146,22 @@ function suggest(q: string, aggregate: readonly AggregateRef[]): string[] {
 
 /**
  * Resolve a selector that already passed input validation (`isSelector`).
- * `aggregate` is the current aggregate list, or `[]` when it is unavailable (tracked assets
- * still resolve then).
+ * `aggregate` is the current aggregate list, or `[]` when it is unavailable (then the overlay's
+ * coins still resolve, by the same rules).
  */
 export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Resolution {
   const needle = q.trim().toLowerCase();
+  const refs = resolutionRefs(aggregate);
 
   // 1. DefiLlama id (digits).
   if (/^\d+$/.test(needle)) {
-    const t = TRACKED_ASSETS.find((x) => x.defillamaId === needle);
-    if (t) return { ok: true, asset: fromTracked(t), matchedBy: "defillama-id", alternatives: [] };
-    const a = aggregate.find((x) => x.id === needle);
+    const a = refs.find((x) => x.id === needle);
     if (a)
       return { ok: true, asset: fromAggregate(a), matchedBy: "defillama-id", alternatives: [] };
   }
 
   // 2. Symbol, any case: the largest by circulating supply wins; the rest are reported.
-  const bySymbol = aggregate
-    .filter((a) => a.symbol.toLowerCase() === needle)
-    .sort(largestSupplyFirst);
+  const bySymbol = refs.filter((a) => a.symbol.toLowerCase() === needle).sort(largestSupplyFirst);
   const winner = bySymbol[0];
   if (winner) {
     return {
@@ -173,38 +171,14 @@ export function resolveAsset(q: string, aggregate: readonly AggregateRef[]): Res
       alternatives: bySymbol.slice(1).map(toAlternative),
     };
   }
-  const trackedBySymbol = TRACKED_ASSETS.find((t) => t.symbol.toLowerCase() === needle);
-  if (trackedBySymbol) {
-    return { ok: true, asset: fromTracked(trackedBySymbol), matchedBy: "symbol", alternatives: [] };
-  }
 
   // 3. CoinGecko id.
-  const trackedByGecko = TRACKED_ASSETS.find((t) => t.coingeckoId === needle);
-  if (trackedByGecko) {
-    return {
-      ok: true,
-      asset: fromTracked(trackedByGecko),
-      matchedBy: "coingecko-id",
-      alternatives: [],
-    };
-  }
-  const aggByGecko = aggregate.find(
-    (a) => a.geckoId !== null && a.geckoId.toLowerCase() === needle,
-  );
-  if (aggByGecko) {
-    return {
-      ok: true,
-      asset: fromAggregate(aggByGecko),
-      matchedBy: "coingecko-id",
-      alternatives: [],
-    };
+  const byGecko = refs.find((a) => a.geckoId !== null && a.geckoId.toLowerCase() === needle);
+  if (byGecko) {
+    return { ok: true, asset: fromAggregate(byGecko), matchedBy: "coingecko-id", alternatives: [] };
   }
 
-  return { ok: false, suggestions: suggest(needle, aggregate) };
-}
-
-export function trackedBySymbol(symbol: string): TrackedAsset | undefined {
-  return TRACKED_ASSETS.find((t) => t.symbol.toLowerCase() === symbol.toLowerCase());
+  return { ok: false, suggestions: suggest(needle, refs) };
 }
 
 /**

@@ -1,19 +1,20 @@
-/** Resolve a selector without loading market data: registry first, aggregate list only if needed. */
+/**
+ * Resolve a selector without loading market data: against the aggregate list, or the overlay's
+ * identities while no copy of the list can be read.
+ */
 import { readAggregate } from "@/lib/snapshot/live";
 import { canonicalSelectors } from "./canonical";
 import { resolveAsset, toAggregateRef, type Resolution } from "./resolve";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export async function resolveSelector(q: string, readOpts?: ReadOpts): Promise<Resolution> {
-  const tracked = resolveAsset(q, []);
-  if (tracked.ok && tracked.asset.tracked) return tracked;
   const aggregate = await readAggregate(readOpts).catch(() => null);
   return resolveAsset(q, (aggregate?.value.assets ?? []).map(toAggregateRef));
 }
 
 /**
  * The spelling → canonical selector table for the aggregate list as the read layer has it now;
- * registry coins only while no copy of the list can be read. Derived once per fetched version
+ * the overlay's coins only while no copy of the list can be read. Derived once per fetched version
  * of the list (`storedAt`): the read layer hands out a new object for the same version each
  * time it re-checks the store, and rebuilding the table costs a resolver pass per spelling.
  */

@@ -8,7 +8,7 @@
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { seriesJson } from "@/lib/peg-history/series";
 import {
   loadCoinEvents,
@@ -123,8 +123,8 @@ export async function getDepegs(
     return { ok: true, body, degraded: body.warnings.length > 0, upstream };
   }
   const coins: CoinEvents[] = [];
-  for (let i = 0; i < TRACKED_ASSETS.length; i += MARKET_HISTORY_CONCURRENCY) {
-    const wave = TRACKED_ASSETS.slice(i, i + MARKET_HISTORY_CONCURRENCY);
+  for (let i = 0; i < OVERLAY_COINS.length; i += MARKET_HISTORY_CONCURRENCY) {
+    const wave = OVERLAY_COINS.slice(i, i + MARKET_HISTORY_CONCURRENCY);
     coins.push(
       ...(await Promise.all(
         wave.map((t) =>

@@ -191,7 +191,12 @@ export const METHODOLOGY_CONSTANTS = {
     RISK_WEIGHTS: [
       risk.RISK_WEIGHTS,
       "weight",
-      "Risk-score component weights (sum 1), renormalised over present components.",
+      "Risk-score component weights (sum 1), never renormalised: an unknown component keeps its weight.",
+    ],
+    UNKNOWN_COMPONENT_SCORE: [
+      risk.UNKNOWN_COMPONENT_SCORE,
+      "points",
+      "What an unknown risk component scores: the weakest value a known input can give.",
     ],
     REPORTING_SCORES: [
       risk.REPORTING_SCORES,

@@ -2,10 +2,14 @@
  * Risk score, 0–100: HIGHER = LOWER OBSERVED RISK. A point-in-time observation from historical and
  * current data; not a prediction of peg stability and not investment advice.
  *
- *   score = Σ_c w'_c × value_c,   w'_c = w_c ÷ Σ_{present} w   (missing components excluded)
+ *   score = Σ_c w_c × scored_c,   scored_c = value_c when measured, UNKNOWN_COMPONENT_SCORE (0) when not
+ *   coverage = Σ_{measured} w_c   (share of the weight that was measured, 0–1)
  *
  * Weights RISK_WEIGHTS: transparency 0.3, liquidity 0.3, peg stability 0.4 (sum 1). A component
- * whose input is missing (null) is excluded and the others renormalised; all missing → null.
+ * whose input is unknown (null) is scored at the lowest value a known input can give (0: no
+ * reserve reporting, no depth, a peg off by more than every penalty) and listed in `missing`, so
+ * an unknown fact never raises a score above what a known weak one gives and two coins' scores
+ * compare in the same units. The weights are never renormalised. Nothing measured → null.
  * Scores are rounded to 0.1.
  *
  * Components (each 0–100):
@@ -26,7 +30,7 @@ export type ReserveReporting = "on-chain" | "attestation" | "audit" | "none";
 export type AttestationCadence =
   "real-time" | "daily" | "weekly" | "monthly" | "quarterly" | "none";
 
-/** Structurally the registry's `TransparencyFacts` (declared here so lib/domain does not import lib/assets). */
+/** Structurally the overlay's `TransparencyFacts` (declared here so lib/domain does not import lib/assets). */
 export interface TransparencyInput {
   reserveReporting: ReserveReporting;
   attestationCadence: AttestationCadence;
@@ -59,6 +63,8 @@ export const PEG_WORST_PENALTY_MAX_POINTS = 30;
 export const PEG_WORST_FULL_PENALTY_BPS = 500;
 export const PEG_EXCURSION_PENALTY_POINTS = 5;
 export const PEG_EXCURSION_PENALTY_MAX_POINTS = 25;
+/** What an unknown component counts as: the floor every component's scale shares (see module doc). */
+export const UNKNOWN_COMPONENT_SCORE = 0;
 export const RISK_SCORE_DISCLAIMER =
   "Point-in-time observation from historical and current data; not a prediction of peg stability and not investment advice.";
 
@@ -67,9 +73,12 @@ type InputValue = number | string | null;
 
 export interface RiskComponent {
   name: RiskComponentName;
+  /** The measured value; null when its input is unknown. */
   value: number | null;
+  /** What the score counts: `value`, or UNKNOWN_COMPONENT_SCORE when unknown. */
+  scoredValue: number;
   weight: number;
-  /** Weight after renormalising over present components; 0 when missing. */
+  /** Its weight in the score: always `weight` (unknown components are floored, not dropped). */
   effectiveWeight: number;
   /** The component's inputs, keys in snake_case like every response body. */
   inputs: Record<string, InputValue>;
@@ -79,6 +88,8 @@ export interface RiskComponent {
 export interface RiskScore {
   /** 0–100, higher = lower observed risk; null when every component is missing. */
   score: number | null;
+  /** Share of the weight that was measured, 0–1 (1 = every component known). */
+  coverage: number;
   components: RiskComponent[];
   missing: RiskComponentName[];
   disclaimer: typeof RISK_SCORE_DISCLAIMER;
@@ -109,6 +120,7 @@ export interface RiskScoreInputs {
 
 const clamp100 = (x: number): number => Math.min(100, Math.max(0, x));
 const round1 = (x: number): number => Math.round(x * 10) / 10;
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 export function transparencyScore(t: TransparencyInput): number {
   if (t.reserveReporting === "none") return 0;
@@ -161,19 +173,23 @@ export function pegStabilityScore(p: PegStabilityInput): number | null {
   return clamp100(100 - sharePoints - worstPoints - excursionPoints);
 }
 
+const UNKNOWN_NOTE = " Unknown input: scored 0, the weakest known value, and listed in missing.";
 const METHODS: Record<RiskComponentName, string> = {
   transparency:
-    "0.6 × reserve reporting (on-chain 100, attestation 70, audit 50, none 0) + 0.4 × report cadence (real-time 100, daily 90, weekly 75, monthly 60, quarterly 40, none 0); 0 without reserve reporting.",
+    "0.6 × reserve reporting (on-chain 100, attestation 70, audit 50, none 0) + 0.4 × report cadence (real-time 100, daily 90, weekly 75, monthly 60, quarterly 40, none 0); 0 without reserve reporting." +
+    UNKNOWN_NOTE,
   liquidity:
-    "±2 % depth ÷ market cap on a log scale: 0 at 1e-5 or below, 100 at 1e-1 or above, linear in log10 between.",
+    "±2 % depth ÷ market cap on a log scale: 0 at 1e-5 or below, 100 at 1e-1 or above, linear in log10 between." +
+    UNKNOWN_NOTE,
   pegStability:
-    "100 − (20 × share outside ±10 bps + 30 × share outside ±50 bps + 50 × share outside ±100 bps) − 30 × min(1, |worst deviation| ÷ 500 bps) − min(25, 5 × excursions beyond ±100 bps), over 30 days, clamped to 0–100.",
+    "100 − (20 × share outside ±10 bps + 30 × share outside ±50 bps + 50 × share outside ±100 bps) − 30 × min(1, |worst deviation| ÷ 500 bps) − min(25, 5 × excursions beyond ±100 bps), over 30 days, clamped to 0–100." +
+    UNKNOWN_NOTE,
 };
 
 function evaluate(
   name: RiskComponentName,
   i: RiskScoreInputs,
-): Omit<RiskComponent, "effectiveWeight"> {
+): Omit<RiskComponent, "effectiveWeight" | "scoredValue"> {
   const base = { name, weight: RISK_WEIGHTS[name], method: METHODS[name] };
   if (name === "transparency") {
     const t = i.transparency;
@@ -224,19 +240,19 @@ function evaluate(
   };
 }
 
-/** Weighted risk score over the present components (see module doc). */
+/** Weighted risk score; unknown components scored at the floor (see module doc). */
 export function riskScore(inputs: RiskScoreInputs): RiskScore {
   const names = Object.keys(RISK_WEIGHTS) as RiskComponentName[];
-  const evaluated = names.map((n) => evaluate(n, inputs));
-  const presentWeight = evaluated.reduce((a, c) => a + (c.value === null ? 0 : c.weight), 0);
-  const components = evaluated.map((c) => ({
-    ...c,
-    effectiveWeight: c.value === null || presentWeight <= 0 ? 0 : c.weight / presentWeight,
-  }));
+  const components = names.map((n) => {
+    const c = evaluate(n, inputs);
+    return { ...c, scoredValue: c.value ?? UNKNOWN_COMPONENT_SCORE, effectiveWeight: c.weight };
+  });
+  const measured = components.filter((c) => c.value !== null);
+  const coverage = round6(measured.reduce((a, c) => a + c.weight, 0));
   const missing = components.filter((c) => c.value === null).map((c) => c.name);
   const score =
-    presentWeight > 0
-      ? round1(clamp100(components.reduce((a, c) => a + c.effectiveWeight * (c.value ?? 0), 0)))
+    measured.length > 0
+      ? round1(clamp100(components.reduce((a, c) => a + c.weight * c.scoredValue, 0)))
       : null;
-  return { score, components, missing, disclaimer: RISK_SCORE_DISCLAIMER };
+  return { score, coverage, components, missing, disclaimer: RISK_SCORE_DISCLAIMER };
 }

@@ -1,8 +1,8 @@
 /**
  * GET /api/stablecoin-issuers: market cap by issuer × chain for the treemap, issuer
  * concentration of the USD stablecoin market (HHI, top-issuer share), and issuer exposure from
- * the scheduled on-chain snapshot. Issuers come from the registry; an asset outside it is its
- * own issuer, under its asset name (`issuer_source: "asset-name"`).
+ * the scheduled on-chain snapshot. Issuers come from the data overlay; an asset it does not
+ * name is its own issuer, under its asset name (`issuer_source: "asset-name"`).
  */
 import { snapshotWarnings, W, warningFields, type Warning } from "@/lib/assets/warnings";
 import {

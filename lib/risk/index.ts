@@ -97,7 +97,7 @@ export async function getRiskConsole(
     prevDayUsd: entry?.circulatingPrevDayUsd ?? null,
     prevWeekUsd: entry?.circulatingPrevWeekUsd ?? null,
   });
-  const transparency = ctx.asset.tracked?.transparency ?? null;
+  const transparency = ctx.asset.overlay?.transparency ?? null;
   const score = riskScore({
     transparency,
     liquidity: { depth2pctUsd: mv.totalDepthUsd, marketCapUsd: mv.marketCapUsd },
@@ -220,10 +220,12 @@ export async function getRiskConsole(
       },
       risk_score: {
         score: score.score,
+        coverage: score.coverage,
         scale: "0–100, higher = lower observed risk",
         components: score.components.map((c) => ({
           name: c.name,
           value: c.value,
+          scored_value: c.scoredValue,
           weight: c.weight,
           effective_weight: c.effectiveWeight,
           inputs: c.inputs,

@@ -81,14 +81,26 @@ export const riskResponseSchema = z.object({
     change_7d_pct: n,
   }),
   risk_score: z.object({
-    score: n,
+    score: n.describe(
+      "0–100, higher = lower observed risk: Σ weight × scored_value over every component (unknown ones scored 0, never renormalised); null when nothing was measured",
+    ),
+    coverage: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe("Share of the score's weight that was measured (1 = every component known)"),
     scale: z.string(),
     components: z.array(
       z.object({
         name: z.enum(["transparency", "liquidity", "pegStability"]),
-        value: n,
+        value: n.describe("The measured component; null when its input is unknown"),
+        scored_value: z
+          .number()
+          .describe("What the score counts: `value`, or 0 (the weakest known value) when unknown"),
         weight: z.number(),
-        effective_weight: z.number(),
+        effective_weight: z
+          .number()
+          .describe("The component's weight in the score; equals `weight` (no renormalisation)"),
         inputs: z.record(
           z.string().regex(SNAKE_CASE_KEY, "input names are snake_case"),
           z.union([z.number(), z.string(), z.null()]),
@@ -96,7 +108,9 @@ export const riskResponseSchema = z.object({
         method: z.string(),
       }),
     ),
-    missing: z.array(z.string()),
+    missing: z
+      .array(z.enum(["transparency", "liquidity", "pegStability"]))
+      .describe("Components whose input is unknown (scored 0), for every coin alike"),
     disclaimer: z.string(),
     transparency_source: z.string().nullable(),
   }),

@@ -59,7 +59,7 @@ export function readSupplyHistory(
   });
 }
 
-/** Quotes for a fixed, sorted id list (callers pass every tracked id so one entry serves all). */
+/** Quotes for a fixed, sorted id list (callers pass one shared id list so one entry serves all). */
 export function readMarketQuotes(
   ids: readonly string[],
   opts?: ReadOpts,

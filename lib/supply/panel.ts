@@ -2,7 +2,7 @@
  * The supply & flows panel and the market rail, from the aggregate list. Pure: the route
  * feeds it the (cached) aggregate and the clock.
  */
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { pegDeviationBps } from "@/lib/domain/peg";
@@ -16,7 +16,7 @@ export const RAIL_MIN_CIRCULATING_USD = 5_000_000;
 export const YIELD_BEARING_NOTE =
   "Yield-bearing (NAV) token: its price rises above 1.00 USD by design as yield accrues; that is not a depeg.";
 
-const ISSUER_BY_DEFILLAMA_ID = new Map(TRACKED_ASSETS.map((t) => [t.defillamaId, t.issuer]));
+const ISSUER_BY_DEFILLAMA_ID = new Map(OVERLAY_COINS.map((t) => [t.defillamaId, t.issuer]));
 
 export function issuerOf(a: Pick<AggregateAsset, "id">): string | null {
   return ISSUER_BY_DEFILLAMA_ID.get(a.id) ?? null;

@@ -43,7 +43,7 @@ interface Target {
   documented503: boolean;
 }
 
-/** DAI: a tracked coin (every provider is asked for it), with no stored copy in these worlds. */
+/** DAI: an overlay coin (every provider is asked for it), with no stored copy in these worlds. */
 const COLD_INTEL = "/api/stablecoin-intel?q=dai";
 const TARGETS: Target[] = [
   { provider: "coingecko", label: "market provider", path: COLD_INTEL, documented503: false },

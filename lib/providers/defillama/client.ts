@@ -13,7 +13,7 @@ export const DEFILLAMA_ENDPOINTS = {
   supplyChart: "/stablecoincharts/all",
 } as const;
 
-/** `GET /stablecoins?includePrices=true` → every tracked asset, in upstream order (largest first). */
+/** `GET /stablecoins?includePrices=true` → every listed asset, in upstream order (largest first). */
 export async function fetchStablecoins(
   options: ProviderCallOptions = {},
 ): Promise<AggregateSnapshot> {

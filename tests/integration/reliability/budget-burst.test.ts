@@ -18,7 +18,7 @@ import * as intel from "@/app/api/stablecoin-intel/route";
 import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
 import * as pools from "@/app/api/stablecoin-pools/route";
 import * as risk from "@/app/api/stablecoin-risk/route";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import { withBudget } from "@/lib/kv/shared";
@@ -42,7 +42,7 @@ import { RecordingKv } from "./helpers";
 jest.setTimeout(60_000);
 
 const BUDGET = 10;
-const COINS = TRACKED_ASSETS.slice(0, 11).map((t) => t.symbol);
+const COINS = OVERLAY_COINS.slice(0, 11).map((t) => t.symbol);
 const PER_COIN = 2;
 const STALE_AGE_MS = 2 * 60 * 1000;
 const NO_ANSWER_CODES = [
@@ -134,7 +134,7 @@ describe.each(KV_KINDS)("provider budgets under a burst (%s store)", (kind) => {
     try {
       // Age the market entries past their fresh time (inside grace) ...
       const storedAt = Date.now() - STALE_AGE_MS;
-      const ids = [...new Set(TRACKED_ASSETS.map((t) => t.coingeckoId))].sort().join(",");
+      const ids = [...new Set(OVERLAY_COINS.map((t) => t.coingeckoId))].sort().join(",");
       for (const key of [
         `live:v1:coingecko:markets:${ids}`,
         "live:v1:coingecko:tickers:usd-coin",

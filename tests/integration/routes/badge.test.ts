@@ -1,7 +1,7 @@
 import { JSDOM } from "jsdom";
 import * as badgeRoute from "@/app/api/badge/[asset]/route";
 import { LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { adminKv, call, forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
@@ -11,7 +11,7 @@ const STALE_FACE = /^stale · as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/;
 
 /** Ages the stored market quotes of the tracked coins, as if their last read were old. */
 async function ageMarketQuotes(): Promise<number> {
-  const ids = [...new Set(TRACKED_ASSETS.map((t) => t.coingeckoId))].sort().join(",");
+  const ids = [...new Set(OVERLAY_COINS.map((t) => t.coingeckoId))].sort().join(",");
   const key = `live:v1:coingecko:markets:${ids}`;
   const kv = adminKv();
   try {

@@ -1,5 +1,5 @@
 import * as depegsRoute from "@/app/api/stablecoin-depegs/route";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   call,
@@ -85,11 +85,11 @@ describe("GET /api/stablecoin-depegs", () => {
     await get();
     const cg = upstreamCalls(h.fake, "coingecko");
     // Every tracked coin × (90-day + 365-day) series, once each.
-    expect(cg).toHaveLength(2 * TRACKED_ASSETS.length);
+    expect(cg).toHaveLength(2 * OVERLAY_COINS.length);
     forgetProcessState();
     await get();
     await get("?window=90d");
-    expect(upstreamCalls(h.fake, "coingecko")).toHaveLength(2 * TRACKED_ASSETS.length);
+    expect(upstreamCalls(h.fake, "coingecko")).toHaveLength(2 * OVERLAY_COINS.length);
   });
 
   it.each(["?window=7d", "?window=1y", "?window=", "?q=", "?q=usd%20c", "?window=30d&window=90d"])(
@@ -117,7 +117,7 @@ describe("GET /api/stablecoin-depegs", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await json<Body>(res);
     expect(body.events).toEqual([]);
-    expect(body.history_unavailable).toHaveLength(TRACKED_ASSETS.length);
+    expect(body.history_unavailable).toHaveLength(OVERLAY_COINS.length);
     expect(body.warnings[0]).toMatch(/^CoinGecko \(market\): .*history unavailable/);
     h.fake.resetScenarios();
     await endFailureCooldowns();

@@ -2,7 +2,7 @@
  * The whole recorded market (322 assets) through the per-asset routes: every USD coin above
  * 5 M USD, reached the way the home page links it, answers intel and risk by the rules — a price
  * from a labelled source, depth null (never 0) with a reason when nothing was measured, the risk
- * score leaving unknown components out, only asked sources listed, the same numbers in both
+ * score listing unknown components and scoring them 0, only asked sources listed, the same numbers in both
  * views, and the selector never in an upstream URL.
  */
 import * as intelRoute from "@/app/api/stablecoin-intel/route";
@@ -10,7 +10,7 @@ import * as poolsRoute from "@/app/api/stablecoin-pools/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
 import * as supplyRoute from "@/app/api/stablecoin-supply/route";
 import { DEPTH_REASON_CODES } from "@/lib/assets/market-view";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS } from "../../fake-upstream/server";
@@ -151,19 +151,28 @@ describe("full market: every USD coin above 5 M USD", () => {
         expect(risk.peg.price_source).toBe(d.price_source);
         expect(risk.depth.total_2pct_usd).toBe(depth);
         expect(risk.velocity.market_cap_usd).toBe(d.market_cap_usd);
-        // The risk score never scores an unknown component: it is left out and listed.
+        // An unknown component is listed and scored 0, never dropped: coverage says how much
+        // of the weight was measured, and the score is the weighted sum over every component.
         const score = risk.risk_score;
-        const liquidity = (score.components as Body[]).find((c) => c.name === "liquidity")!;
+        const components = score.components as Body[];
+        const liquidity = components.find((c) => c.name === "liquidity")!;
         if (depth === null) {
           expect(liquidity.value).toBeNull();
-          expect(liquidity.effective_weight).toBe(0);
+          expect(liquidity.scored_value).toBe(0);
           expect(score.missing).toContain("liquidity");
         }
-        const present = (score.components as Body[]).filter((c) => c.value !== null);
-        if (present.length > 0) {
-          const weights = present.reduce((a, c) => a + (c.effective_weight as number), 0);
-          expect(weights).toBeCloseTo(1, 9);
-        }
+        expect(score.missing).toEqual(
+          components.filter((c) => c.value === null).map((c) => c.name),
+        );
+        const measured = components.filter((c) => c.value !== null);
+        expect(score.coverage).toBeCloseTo(
+          measured.reduce((a, c) => a + (c.weight as number), 0),
+          6,
+        );
+        if (measured.length > 0) {
+          const sum = components.reduce((a, c) => a + c.weight * c.scored_value, 0);
+          expect(score.score).toBeCloseTo(sum, 0);
+        } else expect(score.score).toBeNull();
         for (const c of score.components as Body[])
           for (const key of Object.keys(c.inputs)) expect(key).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
       }
@@ -191,10 +200,10 @@ describe("full market: every USD coin above 5 M USD", () => {
         .requests()
         .filter((r) => r.provider === "coingecko" && r.upstreamPath.startsWith(`/coins/${id}?`))
         .length;
-    // Registry coins with contracts use them (no call); every other id, known or unknown
+    // Overlay coins with contract overrides use them (no call); every other id, known or unknown
     // (404), cost exactly one call although intel and risk both needed its contracts.
     const registry = new Set(
-      TRACKED_ASSETS.filter((t) => Object.values(t.addresses).some((a) => a.length > 0)).map(
+      OVERLAY_COINS.filter((t) => Object.values(t.addresses).some((a) => a.length > 0)).map(
         (t) => t.defillamaId,
       ),
     );
@@ -208,7 +217,7 @@ describe("full market: every USD coin above 5 M USD", () => {
     for (const c of sample) expect(detailCalls(c.geckoId!)).toBe(0);
   });
 
-  it("lists pools from market-provider contracts for a coin outside the registry", async () => {
+  it("lists pools from market-provider contracts for a coin without contract overrides", async () => {
     const body = await json<Body>(await get(poolsRoute.GET, "/api/stablecoin-pools", "usd+"));
     expect(body.asset).toBe("USD+");
     expect(body.metadata.contracts_source).toBe("market-provider");

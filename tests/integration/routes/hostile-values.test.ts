@@ -95,8 +95,10 @@ describe("hostile and odd upstream values", () => {
       expect(Object.hasOwn(dist, chain)).toBe(true);
       expect(typeof dist[chain]).toBe("number");
     }
-    const sum = Object.values(dist).reduce((a, b) => a + b, 0);
-    expect(Math.abs(sum - 1)).toBeLessThan(1e-9);
+    // Each share is printed to 1e-6, so the sum is 1 within half of that per chain.
+    const shares = Object.values(dist);
+    const sum = shares.reduce((a, b) => a + b, 0);
+    expect(Math.abs(sum - 1)).toBeLessThanOrEqual(shares.length * 5e-7 + 1e-12);
   });
 
   it("odd chain names from the aggregate are ordinary unknown chains (issuers, supply, risk)", async () => {

@@ -54,7 +54,10 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
     }
     expect(d.peg_deviation_bps).toBeCloseTo((d.price - 1) * 10_000, 9);
     const shares = Object.values(d.supply_distribution as Record<string, number>);
-    expect(Math.abs(shares.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-9);
+    // Each share is printed to 1e-6, so the sum is 1 within half of that per chain.
+    expect(Math.abs(shares.reduce((a, b) => a + b, 0) - 1)).toBeLessThanOrEqual(
+      shares.length * 5e-7 + 1e-12,
+    );
     for (const chain of Object.keys(d.supply_distribution)) expect(chain).toMatch(/^[a-z0-9-]+$/);
     expect(d.supply_distribution_source).toBe("on-chain-scheduled");
     expect(d.liquidity_depth_breakdown.cex_usd).toBeGreaterThan(0);

@@ -132,9 +132,9 @@ describe("read layer through the routes (file KV)", () => {
 
 /** The live entries in the store (the file store keeps one file per key; ask the known keys). */
 async function liveEntryKeys(kv: ReturnType<typeof adminKv>): Promise<string[]> {
-  const { TRACKED_ASSETS } = await import("@/lib/assets/registry");
-  const usdc = TRACKED_ASSETS.find((t) => t.coingeckoId === "usd-coin")!;
-  const ids = [...new Set(TRACKED_ASSETS.map((t) => t.coingeckoId))].sort().join(",");
+  const { OVERLAY_COINS } = await import("@/lib/assets/overlay");
+  const usdc = OVERLAY_COINS.find((t) => t.coingeckoId === "usd-coin")!;
+  const ids = [...new Set(OVERLAY_COINS.map((t) => t.coingeckoId))].sort().join(",");
   const keys = [
     `live:v1:coingecko:markets:${ids}`,
     "live:v1:coingecko:tickers:usd-coin",

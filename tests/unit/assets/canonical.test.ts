@@ -8,7 +8,7 @@ import {
   UNKNOWN_ASSET_HEADER,
   UNKNOWN_ASSET_SEGMENT,
 } from "@/lib/assets/canonical";
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
 import { aggregateRefs } from "./market-refs";
 
@@ -32,11 +32,11 @@ describe("canonicalSelectors over the whole market", () => {
     }
   });
 
-  it("knows the registry's coins without an aggregate list", () => {
-    const registryOnly = canonicalSelectors([]);
-    for (const t of TRACKED_ASSETS) {
-      expect(registryOnly.get(t.coingeckoId)).toBe(t.symbol.toLowerCase());
-      expect(registryOnly.get(t.defillamaId)).toBe(t.symbol.toLowerCase());
+  it("knows the overlay's coins without an aggregate list", () => {
+    const overlayOnly = canonicalSelectors([]);
+    for (const t of OVERLAY_COINS) {
+      if (t.coingeckoId) expect(overlayOnly.get(t.coingeckoId)).toBe(t.symbol.toLowerCase());
+      expect(overlayOnly.get(t.defillamaId)).toBe(t.symbol.toLowerCase());
     }
   });
 });

@@ -43,7 +43,7 @@ function ctx(over: Partial<AssetContext> = {}): AssetContext {
       coingeckoId: "usd",
       backing: "crypto-backed",
       issuer: null,
-      tracked: null,
+      overlay: null,
     },
     matchedBy: "symbol",
     alternatives: [],

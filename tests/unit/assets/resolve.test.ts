@@ -1,4 +1,5 @@
-import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import tokenAddresses from "@/lib/assets/data/token-addresses.json";
+import { OVERLAY, OVERLAY_COINS, overlayFor } from "@/lib/assets/overlay";
 import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
 import { largestSupplyFirst } from "@/lib/domain/supply";
 import { aggregateRefs } from "./market-refs";
@@ -6,9 +7,9 @@ import { aggregateRefs } from "./market-refs";
 const aggregate = aggregateRefs("fixture");
 const fullMarket = aggregateRefs("full");
 
-describe("asset registry", () => {
-  it("tracks the twelve required assets with ids, backing and issuer", () => {
-    const symbols = TRACKED_ASSETS.map((a) => a.symbol).sort();
+describe("data overlay", () => {
+  it("holds facts for the twelve coins it names, keyed by DefiLlama id", () => {
+    const symbols = OVERLAY_COINS.map((a) => a.symbol).sort();
     expect(symbols).toEqual(
       [
         "DAI",
@@ -25,13 +26,28 @@ describe("asset registry", () => {
         "crvUSD",
       ].sort(),
     );
-    const usds = TRACKED_ASSETS.find((a) => a.symbol === "USDS");
-    expect(usds).toMatchObject({ defillamaId: "209", coingeckoId: "usds", name: "Sky Dollar" });
-    for (const a of TRACKED_ASSETS) {
+    expect(OVERLAY.get("209")).toMatchObject({
+      symbol: "USDS",
+      coingeckoId: "usds",
+      name: "Sky Dollar",
+    });
+    for (const a of OVERLAY_COINS) {
       expect(a.issuer).not.toBe("");
-      expect(a.transparency.sourceUrl).toMatch(/^https:\/\//);
+      expect(a.transparency?.sourceUrl).toMatch(/^https:\/\//);
     }
-    expect(TRACKED_ASSETS.find((a) => a.symbol === "USDC")?.addresses.base.length).toBe(2);
+    expect(overlayFor("2")?.addresses.base.length).toBe(2);
+    // USD1 has no contract overrides: the market provider's contracts are used instead.
+    expect(Object.values(overlayFor("262")!.addresses).flat()).toEqual([]);
+    expect(overlayFor("237")).toBeNull();
+    expect(overlayFor(null)).toBeNull();
+  });
+
+  it("names the same CoinGecko id for a coin as the contract file does", () => {
+    for (const t of Object.values(tokenAddresses.tokens))
+      expect([t.defillama_id, overlayFor(t.defillama_id)?.coingeckoId]).toEqual([
+        t.defillama_id,
+        t.coingecko_id,
+      ]);
   });
 });
 
@@ -39,7 +55,10 @@ describe("resolveAsset", () => {
   it.each(["usdc", "USDC", "UsDc", "usd-coin", "2"])("resolves %s to USDC", (q) => {
     const r = resolveAsset(q, aggregate);
     expect(r.ok && r.asset.symbol).toBe("USDC");
-    expect(r.ok && r.asset.tracked?.coingeckoId).toBe("usd-coin");
+    expect(r.ok && r.asset.coingeckoId).toBe("usd-coin");
+    // The aggregate's identity, the overlay's facts on top.
+    expect(r.ok && r.asset.issuer).toBe("Circle");
+    expect(r.ok && r.asset.overlay?.transparency?.attestationCadence).toBe("monthly");
   });
 
   it("resolves the shared USDS symbol to the largest (Sky Dollar) and reports the other four", () => {
@@ -59,19 +78,32 @@ describe("resolveAsset", () => {
     expect(b.ok && b.asset.defillamaId).toBe("32");
   });
 
-  it("falls back to the aggregate list for untracked assets", () => {
+  it("resolves a coin the overlay does not name by the same path, its facts unknown", () => {
     const r = resolveAsset("usyc", aggregate);
     if (!r.ok) throw new Error("expected a match");
     expect(r.asset).toMatchObject({
       defillamaId: "237",
       coingeckoId: "hashnote-usyc",
-      tracked: null,
+      issuer: null,
+      overlay: null,
     });
   });
 
-  it("still resolves tracked assets when the aggregate list is unavailable", () => {
+  it("prefers the aggregate's identity and uses the overlay's only while the list is unavailable", () => {
     const r = resolveAsset("gho", []);
     expect(r.ok && r.asset.defillamaId).toBe("118");
+    expect(r.ok && r.asset.name).toBe("GHO");
+    for (const q of ["usd-coin", "2", "USDC"]) {
+      const offline = resolveAsset(q, []);
+      expect(offline.ok && offline.asset.overlay?.defillamaId).toBe("2");
+    }
+    // A coin the overlay does not name needs the aggregate list.
+    expect(resolveAsset("usyc", []).ok).toBe(false);
+    const frax = aggregate.find((a) => a.id === "6")!;
+    const renamed = resolveAsset("6", [{ ...frax, name: "Frax (aggregate)", backing: null }]);
+    expect(renamed.ok && renamed.asset.name).toBe("Frax (aggregate)");
+    // A label the aggregate lacks comes from the overlay.
+    expect(renamed.ok && renamed.asset.backing).toBe("algorithmic");
   });
 
   it("answers unknown selectors with at most three suggestions", () => {

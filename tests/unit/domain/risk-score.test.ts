@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { TransparencyFacts } from "@/lib/assets/registry";
+import type { TransparencyFacts } from "@/lib/assets/overlay";
 import {
   liquidityScore,
   pegStabilityScore,
@@ -95,37 +95,75 @@ describe("risk score", () => {
       for (const key of Object.keys(c.inputs)) expect(key).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
   });
 
-  it("excludes a missing component and renormalises the remaining weights", () => {
+  it("scores a missing component at 0 without renormalising, and lists it", () => {
     const r = riskScore({ ...full, liquidity: null });
     expect(r.missing).toEqual(["liquidity"]);
+    expect(r.coverage).toBe(0.7);
     const [t, l, p] = r.components;
-    expect(l).toMatchObject({ value: null, weight: 0.3, effectiveWeight: 0 });
-    expect(t?.effectiveWeight).toBeCloseTo(0.3 / 0.7, 12);
-    expect(p?.effectiveWeight).toBeCloseTo(0.4 / 0.7, 12);
-    expect(r.score).toBeCloseTo((0.3 * 66 + 0.4 * 100) / 0.7, 1);
+    expect(l).toMatchObject({ value: null, scoredValue: 0, weight: 0.3, effectiveWeight: 0.3 });
+    expect(t).toMatchObject({ value: 66, scoredValue: 66, effectiveWeight: 0.3 });
+    expect(p?.effectiveWeight).toBe(0.4);
+    // 0.3 × 66 + 0.3 × 0 + 0.4 × 100 = 59.8 (renormalised it would have been 85.4).
+    expect(r.score).toBe(59.8);
 
     const zeroMcap = riskScore({ ...full, liquidity: { depth2pctUsd: 1, marketCapUsd: 0 } });
     expect(zeroMcap.missing).toEqual(["liquidity"]);
     const onlyPeg = riskScore({ transparency: null, liquidity: null, pegStability: CALM });
-    expect(onlyPeg.score).toBe(100);
-    expect(onlyPeg.components[2]?.effectiveWeight).toBe(1);
+    expect(onlyPeg.score).toBe(40);
+    expect(onlyPeg.coverage).toBe(0.4);
+    expect(onlyPeg.components[2]?.effectiveWeight).toBe(0.4);
   });
 
-  it("leaves unmeasured depth out instead of scoring it as zero liquidity", () => {
+  it("scores unmeasured depth like zero liquidity, never above it", () => {
     const unknown = riskScore({ ...full, liquidity: { depth2pctUsd: null, marketCapUsd: 1e9 } });
     const illiquid = riskScore({ ...full, liquidity: { depth2pctUsd: 0, marketCapUsd: 1e9 } });
     expect(unknown.missing).toEqual(["liquidity"]);
-    expect(unknown.components[1]).toMatchObject({ value: null, effectiveWeight: 0 });
+    expect(unknown.components[1]).toMatchObject({ value: null, scoredValue: 0 });
     expect(illiquid.missing).toEqual([]);
     expect(illiquid.components[1]?.value).toBe(0);
-    expect(unknown.score).toBeGreaterThan(illiquid.score ?? Infinity);
+    expect(unknown.score).toBe(59.8);
+    expect(illiquid.score).toBe(59.8);
+    expect([unknown.coverage, illiquid.coverage]).toEqual([0.7, 1]);
+  });
+
+  it("never ranks a coin with unknown transparency above an otherwise identical one with a weak known value", () => {
+    const unknown = riskScore({ ...full, transparency: null });
+    const none = riskScore({
+      ...full,
+      transparency: { reserveReporting: "none", attestationCadence: "none" },
+    });
+    const audit = riskScore({
+      ...full,
+      transparency: { reserveReporting: "audit", attestationCadence: "quarterly" },
+    });
+    // 0.3 × 0 + 0.3 × 50 + 0.4 × 100 = 55; audit/quarterly: + 0.3 × (0.6 × 50 + 0.4 × 40) = 68.8.
+    expect(unknown.score).toBe(55);
+    expect(none.score).toBe(55);
+    expect(audit.score).toBe(68.8);
+    expect(unknown.missing).toEqual(["transparency"]);
+    expect(none.missing).toEqual([]);
+    expect([unknown.coverage, none.coverage]).toEqual([0.7, 1]);
+    // The measured: a $21M coin with thin depth but a calm peg no longer beats a fully known one.
+    const thinButCalm = riskScore({
+      transparency: null,
+      liquidity: { depth2pctUsd: 5e5, marketCapUsd: 2.1e7 },
+      pegStability: CALM,
+    });
+    const usdcLike = riskScore({
+      transparency: { reserveReporting: "attestation", attestationCadence: "monthly" },
+      liquidity: { depth2pctUsd: 1.9e9, marketCapUsd: 7.8e10 },
+      pegStability: CALM,
+    });
+    expect(thinButCalm.score).toBe(65.3);
+    expect(usdcLike.score).toBe(85.2);
   });
 
   it("is null when every component is missing", () => {
     const r = riskScore({ transparency: null, liquidity: null, pegStability: null });
     expect(r.score).toBeNull();
+    expect(r.coverage).toBe(0);
     expect(r.missing).toEqual(["transparency", "liquidity", "pegStability"]);
-    expect(r.components.every((c) => c.effectiveWeight === 0)).toBe(true);
+    expect(r.components.every((c) => c.scoredValue === 0)).toBe(true);
   });
 });
 
@@ -185,6 +223,37 @@ describe("risk score monotonicity", () => {
           riskScore({ ...full, liquidity: { depth2pctUsd: d, marketCapUsd: mcap } }).score ?? NaN;
         return s(small) <= s(large) && s(small) >= 0 && s(large) <= 100;
       }),
+    );
+  });
+
+  it("forgetting any known input never raises the score", () => {
+    const reporting = fc.constantFrom("on-chain", "attestation", "audit", "none" as const);
+    const cadence = fc.constantFrom(
+      "real-time",
+      "daily",
+      "weekly",
+      "monthly",
+      "quarterly",
+      "none" as const,
+    );
+    fc.assert(
+      fc.property(
+        reporting,
+        cadence,
+        fc.double({ min: 0, max: 1e10, noNaN: true }),
+        pegStats,
+        fc.constantFrom("transparency", "liquidity", "pegStability" as const),
+        (r, c, depth, peg, forget) => {
+          const known = {
+            transparency: { reserveReporting: r, attestationCadence: c },
+            liquidity: { depth2pctUsd: depth, marketCapUsd: 1e9 },
+            pegStability: peg,
+          } as const;
+          const all = riskScore(known);
+          const less = riskScore({ ...known, [forget]: null });
+          return (less.score ?? -1) <= (all.score ?? NaN) && less.coverage < all.coverage;
+        },
+      ),
     );
   });
 });

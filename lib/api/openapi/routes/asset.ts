@@ -46,7 +46,7 @@ export const riskRoute: RouteDoc = {
   tag: TAGS.asset,
   summary: "Risk console for one stablecoin",
   description:
-    "Peg status and badge, depeg statistics per window, depth, issuer concentration, velocity, supply momentum and a risk score with its components, weights and the inputs each component was computed from (`risk_score.components[].inputs`, snake_case keys). Historical observation, not a prediction.",
+    "Peg status and badge, depeg statistics per window, depth, issuer concentration, velocity, supply momentum and a risk score with its components, weights and the inputs each component was computed from (`risk_score.components[].inputs`, snake_case keys). A component whose input is unknown scores 0 (the weakest known value) and is listed in `risk_score.missing`; `risk_score.coverage` is the share of the weight that was measured. Historical observation, not a prediction.",
   params: [q],
   ok: { description: "The risk console.", schema: riskResponseSchema, example: risk },
   errors: ASSET_ERRORS,

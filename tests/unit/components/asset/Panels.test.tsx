@@ -63,9 +63,12 @@ describe("risk console panels", () => {
     expect(within(conc).getAllByText("unavailable").length).toBeGreaterThanOrEqual(1);
     expect(within(conc).getByText(/aggregate per-chain circulating/)).toBeTruthy();
     expect(
-      screen.getByText(/Missing components \(excluded, weights renormalised\): liquidity/),
+      screen.getByText(
+        /Unknown components \(each scored 0, so an unknown never lifts the score\): liquidity/,
+      ),
     ).toBeTruthy();
-    expect(screen.getByText(/effective weight 0\.00/)).toBeTruthy();
+    expect(screen.getByText(/unknown, scored as 0/)).toBeTruthy();
+    expect(screen.getByTestId("risk-coverage").textContent).toMatch(/Coverage 70 %/);
   });
 });
 

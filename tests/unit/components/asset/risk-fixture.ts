@@ -98,11 +98,13 @@ export const RISK: RiskBody = {
   },
   risk_score: {
     score: 79.2,
+    coverage: 1,
     scale: "0–100, higher = lower observed risk",
     components: [
       {
         name: "transparency",
         value: 66,
+        scored_value: 66,
         weight: 0.3,
         effective_weight: 0.3,
         inputs: {},
@@ -111,6 +113,7 @@ export const RISK: RiskBody = {
       {
         name: "liquidity",
         value: 84.8,
+        scored_value: 84.8,
         weight: 0.3,
         effective_weight: 0.3,
         inputs: {},
@@ -119,6 +122,7 @@ export const RISK: RiskBody = {
       {
         name: "pegStability",
         value: 85,
+        scored_value: 85,
         weight: 0.4,
         effective_weight: 0.4,
         inputs: {},
@@ -191,11 +195,10 @@ export const RISK_DEGRADED: RiskBody = {
   },
   risk_score: {
     ...RISK.risk_score,
-    score: 70,
+    score: 53.8,
+    coverage: 0.7,
     components: RISK.risk_score.components.map((c) =>
-      c.name === "liquidity"
-        ? { ...c, value: null, effective_weight: 0 }
-        : { ...c, effective_weight: c.weight / 0.7 },
+      c.name === "liquidity" ? { ...c, value: null, scored_value: 0 } : c,
     ),
     missing: ["liquidity"],
   },

@@ -60,6 +60,11 @@ export { toAggregateRef };
 
 const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
 
+/** The id list of the quotes entry a coin is read from (the scheduled refresher warms the same). */
+export function quoteIdsFor(asset: ResolvedAsset): string[] {
+  return asset.tracked ? TRACKED_GECKO_IDS : asset.coingeckoId ? [asset.coingeckoId] : [];
+}
+
 type Settled<T> = Sourced<T> & { error?: unknown; upstream: boolean };
 
 async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
@@ -94,7 +99,7 @@ export async function loadAssetContext(
   }
   const asset = resolution.asset;
   const geckoId = asset.coingeckoId;
-  const quoteIds = asset.tracked ? TRACKED_GECKO_IDS : geckoId ? [geckoId] : [];
+  const quoteIds = quoteIdsFor(asset);
 
   const [agg, quotes, tickers, pools, supplySnapshot] = await Promise.all([
     aggregate ?? aggregatePromise,

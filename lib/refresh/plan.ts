@@ -1,0 +1,91 @@
+/**
+ * The refresher's plan for one pass, pure: items in, an ordered list of what to warm out (unit
+ * tests pin explicit timestamps and budgets: tests/unit/refresh/plan.test.ts).
+ *
+ * Order: the task's tier first (0: market-wide keys that serve every coin, 1: the inputs of a
+ * coin's page and intel, 2: extras where the budget allows), then urgency (never warmed, past its
+ * fresh time, due before the next pass), then market-cap rank (1 = largest), then the oldest
+ * first. Each item costs calls of one or more providers; walking that order, an item is taken
+ * when every provider it needs still has the calls, else it waits for a later pass (an item that
+ * does not fit never blocks a cheaper one behind it).
+ */
+
+export type Urgency = "missing" | "stale" | "due" | "warm";
+const URGENCY_ORDER: Readonly<Record<Urgency, number>> = { missing: 0, stale: 1, due: 2, warm: 3 };
+
+export interface PlanItem {
+  /** The warm task (key family) it belongs to. */
+  task: string;
+  /** Unique within the task: a coin id, a shared key's id list, or "market". */
+  id: string;
+  tier: number;
+  /** Market-cap rank of the largest coin it serves (1 = largest; 0 = market-wide). */
+  rank: number;
+  /** Provider calls one warm costs when every key of it is due, by provider. */
+  cost: Readonly<Record<string, number>>;
+  /** As-of of the item's oldest entry when last warmed; null: never warmed (or it failed). */
+  warmAt: number | null;
+  /** How long the item's entries are fresh. */
+  freshMs: number;
+}
+
+export function urgencyOf(item: PlanItem, nowMs: number, leadMs: number): Urgency {
+  if (item.warmAt === null) return "missing";
+  // A clock that went backwards reads as age 0.
+  const ageMs = Math.max(0, nowMs - item.warmAt);
+  if (ageMs >= item.freshMs) return "stale";
+  return ageMs + leadMs >= item.freshMs ? "due" : "warm";
+}
+
+/** Whether an item is warm now: warmed, and still within its fresh time. */
+export function isWarm(item: PlanItem, nowMs: number): boolean {
+  const urgency = urgencyOf(item, nowMs, 0);
+  return urgency === "warm" || urgency === "due";
+}
+
+export interface Plan {
+  /** To warm this pass, in order. */
+  run: PlanItem[];
+  /** Due, but no calls left for it this pass. */
+  overBudget: PlanItem[];
+  /** Not due before the next pass. */
+  warm: PlanItem[];
+}
+
+function compare(nowMs: number, leadMs: number) {
+  return (a: PlanItem, b: PlanItem): number =>
+    a.tier - b.tier ||
+    URGENCY_ORDER[urgencyOf(a, nowMs, leadMs)] - URGENCY_ORDER[urgencyOf(b, nowMs, leadMs)] ||
+    a.rank - b.rank ||
+    (a.warmAt ?? -Infinity) - (b.warmAt ?? -Infinity) ||
+    a.task.localeCompare(b.task) ||
+    a.id.localeCompare(b.id);
+}
+
+/**
+ * `callsLeft`: calls each provider may still take this pass (a provider absent from it has none).
+ * `leadMs`: items due within this long are warmed now (the next pass would be too late).
+ */
+export function planPass(
+  items: readonly PlanItem[],
+  callsLeft: Readonly<Record<string, number>>,
+  nowMs: number,
+  leadMs: number,
+): Plan {
+  const left: Record<string, number> = { ...callsLeft };
+  const plan: Plan = { run: [], overBudget: [], warm: [] };
+  for (const item of [...items].sort(compare(nowMs, leadMs))) {
+    if (urgencyOf(item, nowMs, leadMs) === "warm") {
+      plan.warm.push(item);
+      continue;
+    }
+    const costs = Object.entries(item.cost).filter(([, n]) => n > 0);
+    if (!costs.every(([provider, n]) => (left[provider] ?? 0) >= n)) {
+      plan.overBudget.push(item);
+      continue;
+    }
+    for (const [provider, n] of costs) left[provider] = (left[provider] ?? 0) - n;
+    plan.run.push(item);
+  }
+  return plan;
+}

@@ -29,3 +29,9 @@ export const MIN_LEAD_MS = 5_000;
 export const RECORD_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** When no interval is configured (cron, `npm run refresh`): items are due this early. */
 export const DEFAULT_LEAD_MS = 60_000;
+/**
+ * The refresher's own per-operation store budget: a background pass can wait for a loaded store,
+ * where a request would rather bypass it (a timed-out counter would leave the pass only its
+ * local share of each budget, and a timed-out write would not store what it fetched).
+ */
+export const REFRESH_KV_TIMEOUT_MS = 2_000;

@@ -13,7 +13,8 @@
  */
 import { resolveAsset, toAggregateRef } from "@/lib/assets/resolve";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
-import { getKv } from "@/lib/kv";
+import { getConfig, type AppConfig } from "@/lib/config";
+import { createKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { scheduledCallsLeft } from "@/lib/snapshot/budget-split";
 import { readAggregate } from "@/lib/snapshot/live";
@@ -25,6 +26,7 @@ import {
   LOCK_MARGIN_SECONDS,
   PASS_BUDGET_MS,
   PASS_CONCURRENCY,
+  REFRESH_KV_TIMEOUT_MS,
   UNBUDGETED_CALLS_PER_PASS,
 } from "./constants";
 import { takePassLock } from "./lock";
@@ -47,9 +49,24 @@ export type PassResult = { outcome: "locked" } | { outcome: LastRun["outcome"]; 
 type Planned = PlanItem & { item: WarmItem; done?: "warmed" | "failed" };
 type Records = Record<string, Record<string, number | null>>;
 
+const GLOBAL_SLOT = Symbol.for("stablecoin-intel.refresher-kv");
+type GlobalWithKv = typeof globalThis & { [GLOBAL_SLOT]?: { config: AppConfig; kv: KvStore } };
+
+/** The refresher's connection to the configured store, with its own patient budget. */
+function refresherKv(): KvStore {
+  const slot = globalThis as GlobalWithKv;
+  const config = getConfig();
+  const kept = slot[GLOBAL_SLOT];
+  if (kept?.config === config) return kept.kv;
+  kept?.kv.close().catch(() => undefined); // configuration changed (tests)
+  const kv = createKv(config.kv, { timeoutMs: REFRESH_KV_TIMEOUT_MS });
+  slot[GLOBAL_SLOT] = { config, kv };
+  return kv;
+}
+
 /** One pass; a store that cannot take the lock throws its `KvError` (the caller reports it). */
 export async function runRefreshPass(options: PassOptions): Promise<PassResult> {
-  const kv = options.kv ?? getKv();
+  const kv = options.kv ?? refresherKv();
   const lockSeconds = Math.ceil(PASS_BUDGET_MS / MS_PER_SECOND) + LOCK_MARGIN_SECONDS;
   const lock = await takePassLock(kv, lockSeconds);
   if (!lock) return { outcome: "locked" };

@@ -19,9 +19,15 @@ const GLOBAL_SLOT = Symbol.for("stablecoin-intel.refresher");
 type Slot = { stop(): void; passes: number };
 type GlobalWithRefresher = typeof globalThis & { [GLOBAL_SLOT]?: Slot };
 
+/** Only a failed pass is logged: a partial one is the normal state of a market over budget. */
 function logPass(result: PassResult): void {
-  if (result.outcome === "locked" || result.outcome === "ok") return;
-  console.warn(`refresher: pass ${result.outcome}: ${result.run.reason ?? ""}`);
+  if (result.outcome !== "failed") return;
+  console.warn(`refresher: pass failed: ${result.run.reason ?? ""}`);
+}
+
+/** Passes the in-process refresher finished in this process (tests, diagnostics). */
+export function refresherPasses(): number {
+  return (globalThis as GlobalWithRefresher)[GLOBAL_SLOT]?.passes ?? 0;
 }
 
 /** Starts the interval (once per process); returns its stop function. */

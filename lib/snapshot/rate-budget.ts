@@ -123,7 +123,17 @@ async function sharedCallFits(c: Counters, limit: number, purpose: CallPurpose):
     const requests = await c.kv.incr(c.request, c.ttlSeconds);
     if (!callFits({ ...none, request: requests - 1 }, limit, purpose)) return false;
   }
-  const requestCalls = purpose === "scheduled" ? await readCounter(c.kv, c.request) : 0;
+  let requestCalls = 0;
+  if (purpose === "scheduled") {
+    // Looked at before counting: a refused scheduled call must not count in the total, which
+    // would shrink what requests may spend.
+    const [requests, before] = await Promise.all([
+      readCounter(c.kv, c.request),
+      readCounter(c.kv, c.total),
+    ]);
+    if (!callFits({ request: requests, total: before }, limit, purpose)) return false;
+    requestCalls = requests;
+  }
   const total = await c.kv.incr(c.total, c.ttlSeconds);
   return callFits({ request: requestCalls, total: total - 1 }, limit, purpose);
 }

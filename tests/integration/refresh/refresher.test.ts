@@ -13,8 +13,14 @@
 import * as cron from "@/app/api/cron/refresh/route";
 import * as health from "@/app/api/health/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
-import { getKv } from "@/lib/kv";
-import { REFRESH_LOCK_KEY } from "@/lib/refresh/constants";
+import { getKv, type KvStore } from "@/lib/kv";
+import {
+  DEFAULT_LEAD_MS,
+  LAST_RUN_KEY,
+  MIN_LEAD_MS,
+  REFRESH_LOCK_KEY,
+} from "@/lib/refresh/constants";
+import { leadMsFor, refresherPasses, startRefresher } from "@/lib/refresh/scheduler";
 import { runRefreshPass } from "@/lib/refresh/pass";
 import type { WarmTask } from "@/lib/refresh/tasks";
 import { refreshReserve } from "@/lib/snapshot/budget-split";
@@ -37,6 +43,10 @@ jest.setTimeout(120_000);
 const BUDGET = 30;
 const SECRET = "cron-secret-for-tests-0123456789";
 const LEAD_MS = 60_000;
+const MIN_INTERVAL_SECONDS = 5;
+const POLLS = 200;
+const POLL_MS = 50;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function maxCallsPerWindow(h: Harness, provider: string): number {
   const perWindow = new Map<number, number>();
@@ -45,6 +55,14 @@ function maxCallsPerWindow(h: Harness, provider: string): number {
     perWindow.set(w, (perWindow.get(w) ?? 0) + 1);
   }
   return Math.max(0, ...perWindow.values());
+}
+
+/** A second connection to the test's store (another instance); closed with the harness. */
+const extraStores: KvStore[] = [];
+function adminKvFor(_h: Harness): KvStore {
+  const kv = adminKv();
+  extraStores.push(kv);
+  return kv;
 }
 
 const pass = (kv = getKv()) => runRefreshPass({ trigger: "script", leadMs: LEAD_MS, kv });
@@ -57,7 +75,10 @@ describe.each(KV_KINDS)("scheduled refresher (%s store)", (kind) => {
       CRON_SECRET: SECRET,
     });
   });
-  afterAll(async () => h.close());
+  afterAll(async () => {
+    await Promise.all(extraStores.splice(0).map((kv) => kv.close()));
+    await h.close();
+  });
   beforeEach(async () => h.reset());
 
   it("warms the market within the refresh reserve, and a request afterwards calls nothing", async () => {
@@ -86,6 +107,17 @@ describe.each(KV_KINDS)("scheduled refresher (%s store)", (kind) => {
     expect(
       asked.filter((p) => p.startsWith("/coins/markets") || p.startsWith("/stablecoins?")),
     ).toEqual([]);
+  });
+
+  it("passes and a burst of cold requests together stay within the budget", async () => {
+    const coins = ["usdt", "usdc", "dai", "usde", "fdusd", "pyusd", "usd0", "tusd", "gho", "lusd"];
+    await Promise.all([
+      pass(),
+      ...coins.map((q) => call(intel.GET, `/api/stablecoin-intel?q=${q}`)),
+      pass(adminKvFor(h)),
+    ]);
+    await pass();
+    expect(maxCallsPerWindow(h, "coingecko")).toBeLessThanOrEqual(BUDGET);
   });
 
   it("the pass lock lets one of two concurrent passes run", async () => {
@@ -159,6 +191,33 @@ describe.each(KV_KINDS)("scheduled refresher (%s store)", (kind) => {
     expect(last.families["supply-history"]!.warmCoins).toBeGreaterThan(0);
     expect(last.budget.coingecko!.spent).toBeLessThanOrEqual(refreshReserve(BUDGET));
     expect(JSON.stringify(report)).not.toContain(SECRET);
+  });
+});
+
+describe("in-process interval", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness("file");
+  });
+  afterAll(async () => h.close());
+
+  it("starts once per process, runs a pass at once, and stops", async () => {
+    const stop = startRefresher(MIN_INTERVAL_SECONDS);
+    try {
+      expect(startRefresher(MIN_INTERVAL_SECONDS)).toBe(stop);
+      for (let i = 0; i < POLLS && refresherPasses() === 0; i++) await sleep(POLL_MS);
+      expect(refresherPasses()).toBe(1);
+      expect(await peek(LAST_RUN_KEY)).toMatchObject({ trigger: "interval" });
+    } finally {
+      stop();
+    }
+    expect(refresherPasses()).toBe(0);
+  });
+
+  it("warms ahead by the interval", () => {
+    expect(leadMsFor(30)).toBe(30_000);
+    expect(leadMsFor(undefined)).toBe(DEFAULT_LEAD_MS);
+    expect(leadMsFor(1)).toBe(MIN_LEAD_MS);
   });
 });
 

@@ -4,7 +4,7 @@
  *
  * 1. take the pass lock in the store (another instance holding it: nothing to do);
  * 2. read the aggregate list through the read layer (warm) and rank the listed USD coins;
- * 3. list every warm task's items, with their last "warm as of" times (`./records`);
+ * 3. list every warm task's items, with when each stops being fresh (`./records`);
  * 4. ask each provider's window counters what the refresh reserve still allows (`scheduled`
  *    calls: never the requests' share; providers without a budget: a per-pass cap);
  * 5. plan (`./plan`, pure) and warm the planned items a few at a time until the pass budget
@@ -46,7 +46,7 @@ export interface PassOptions {
 
 export type PassResult = { outcome: "locked" } | { outcome: LastRun["outcome"]; run: LastRun };
 
-type Planned = PlanItem & { item: WarmItem; done?: "warmed" | "failed" };
+type Planned = PlanItem & { item: WarmItem; freshMs: number; done?: "warmed" | "failed" };
 type Records = Record<string, Record<string, number | null>>;
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.refresher-kv");
@@ -107,8 +107,8 @@ async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
     const warmed = await readWarmed(kv, task.family).catch((): Record<string, number> => ({}));
     const freshMs = policyFor(task.policy).freshSeconds * MS_PER_SECOND;
     for (const item of task.itemsFor(market)) {
-      const warmAt = warmed[item.id] ?? null;
-      planned.push({ ...item, item, task: task.family, tier: task.tier, warmAt, freshMs });
+      const freshUntil = warmed[item.id] ?? null;
+      planned.push({ ...item, item, task: task.family, tier: task.tier, freshUntil, freshMs });
     }
   }
   const allowance = await callsAllowed(kv, planned, spent, now());
@@ -120,9 +120,9 @@ async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
   for (const task of tasks) {
     const mine = planned.filter((p) => p.task === task.family);
     const updated = records[task.family] ?? {};
-    for (const p of mine) if (p.id in updated) p.warmAt = updated[p.id] ?? null;
+    for (const p of mine) if (p.id in updated) p.freshUntil = updated[p.id] ?? null;
     const warmed = Object.fromEntries(
-      mine.flatMap((p) => (p.warmAt === null ? [] : [[p.id, p.warmAt] as const])),
+      mine.flatMap((p) => (p.freshUntil === null ? [] : [[p.id, p.freshUntil] as const])),
     );
     await writeWarmed(kv, task.family, warmed).catch(() => undefined);
     families[task.family] = summarise(mine, plan, now());
@@ -200,8 +200,8 @@ async function callsAllowed(
 
 /**
  * Warms the planned items in order, `PASS_CONCURRENCY` at a time, starting none past `deadline`.
- * An item's new "warm as of" time is the oldest as-of among its reads (now, when it had nothing
- * to read); null when one of them had no value (missing again).
+ * An item's new "fresh until" is the soonest any of its entries stops being fresh (its as-of plus
+ * its family's fresh time); null when one of its reads had no value (missing again).
  */
 async function warmPlanned(
   items: Planned[],
@@ -217,8 +217,9 @@ async function warmPlanned(
       const o = opts();
       await p.item.warm(o).catch(() => (o.warm.failed += 1));
       p.done = o.warm.failed === 0 ? "warmed" : "failed";
-      const oldest = o.warm.oldestStoredAt;
-      (records[p.task] ??= {})[p.id] = oldest === undefined ? now() : oldest;
+      // No read at all (nothing to look up): warm until the task's own fresh time passes.
+      const until = o.warm.freshUntil;
+      (records[p.task] ??= {})[p.id] = until === undefined ? now() + p.freshMs : until;
     }
   };
   await Promise.all(Array.from({ length: PASS_CONCURRENCY }, worker));

@@ -3,9 +3,9 @@
  * tests pin explicit timestamps and budgets: tests/unit/refresh/plan.test.ts).
  *
  * Order: the task's tier first (0: market-wide keys that serve every coin, 1: the inputs of a
- * coin's page and intel, 2: extras where the budget allows), then urgency (never warmed, past its
- * fresh time, due before the next pass), then market-cap rank (1 = largest), then the oldest
- * first. Each item costs calls of one or more providers; walking that order, an item is taken
+ * coin's page and intel, 2: extras where the budget allows), then market-cap rank (1 = largest:
+ * the coins people read most stay warm before the tail is filled), then urgency (never warmed,
+ * past its fresh time, due before the next pass), then the soonest to go stale first. Each item costs calls of one or more providers; walking that order, an item is taken
  * when every provider it needs still has the calls, else it waits for a later pass (an item that
  * does not fit never blocks a cheaper one behind it).
  */
@@ -23,18 +23,17 @@ export interface PlanItem {
   rank: number;
   /** Provider calls one warm costs when every key of it is due, by provider. */
   cost: Readonly<Record<string, number>>;
-  /** As-of of the item's oldest entry when last warmed; null: never warmed (or it failed). */
-  warmAt: number | null;
-  /** How long the item's entries are fresh. */
-  freshMs: number;
+  /**
+   * When the first of the item's entries stops being fresh, as of its last warm (each entry's
+   * as-of plus its family's fresh time); null: never warmed, or a read of it had no value.
+   */
+  freshUntil: number | null;
 }
 
 export function urgencyOf(item: PlanItem, nowMs: number, leadMs: number): Urgency {
-  if (item.warmAt === null) return "missing";
-  // A clock that went backwards reads as age 0.
-  const ageMs = Math.max(0, nowMs - item.warmAt);
-  if (ageMs >= item.freshMs) return "stale";
-  return ageMs + leadMs >= item.freshMs ? "due" : "warm";
+  if (item.freshUntil === null) return "missing";
+  if (nowMs >= item.freshUntil) return "stale";
+  return nowMs + leadMs >= item.freshUntil ? "due" : "warm";
 }
 
 /** Whether an item is warm now: warmed, and still within its fresh time. */
@@ -55,9 +54,9 @@ export interface Plan {
 function compare(nowMs: number, leadMs: number) {
   return (a: PlanItem, b: PlanItem): number =>
     a.tier - b.tier ||
-    URGENCY_ORDER[urgencyOf(a, nowMs, leadMs)] - URGENCY_ORDER[urgencyOf(b, nowMs, leadMs)] ||
     a.rank - b.rank ||
-    (a.warmAt ?? -Infinity) - (b.warmAt ?? -Infinity) ||
+    URGENCY_ORDER[urgencyOf(a, nowMs, leadMs)] - URGENCY_ORDER[urgencyOf(b, nowMs, leadMs)] ||
+    (a.freshUntil ?? -Infinity) - (b.freshUntil ?? -Infinity) ||
     a.task.localeCompare(b.task) ||
     a.id.localeCompare(b.id);
 }

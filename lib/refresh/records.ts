@@ -1,6 +1,6 @@
 /**
- * What the refresher keeps in the store besides the entries themselves: per warm task, each
- * item's "warm as of" time (the oldest as-of among its entries after its last warm), and the
+ * What the refresher keeps in the store besides the entries themselves: per warm task, until when
+ * each item is fresh (the soonest any of its entries stops being fresh, as of its last warm), and the
  * last pass' summary that `/api/health` shows on every instance.
  */
 import { z } from "zod";

@@ -42,14 +42,17 @@ export interface WarmLedger {
   leadMs: number;
   /** Provider calls made, by provider: shared by every item of one pass. */
   spent: Record<string, number>;
-  /** The oldest as-of among this item's reads; null when one had no value. */
-  oldestStoredAt: number | null | undefined;
+  /**
+   * When the first of this item's entries stops being fresh (its as-of plus its family's fresh
+   * time); null when one of its reads had no value; undefined when it made no read.
+   */
+  freshUntil: number | null | undefined;
   /** Reads that ended without a usable value (failed, over budget, held elsewhere). */
   failed: number;
 }
 
 export function newWarmLedger(leadMs: number, spent: Record<string, number>): WarmLedger {
-  return { leadMs, spent, oldestStoredAt: undefined, failed: 0 };
+  return { leadMs, spent, freshUntil: undefined, failed: 0 };
 }
 
 export function newReadReport(): ReadReport {

@@ -14,7 +14,7 @@ import {
   type ReadThroughOptions,
   type Store,
 } from "./entry-store";
-import { coolingDown, entryState } from "./freshness";
+import { coolingDown, entryState, freshMs } from "./freshness";
 import { failuresOf, localCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
 import { isRateBudgetError } from "./rate-budget";
@@ -30,13 +30,15 @@ export async function warmThrough<T>(
   try {
     const read = await warmKey({ policy, opts, now: opts.now ?? Date.now }, ledger);
     noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read) });
-    const oldest = ledger.oldestStoredAt;
-    if (oldest !== null) ledger.oldestStoredAt = Math.min(oldest ?? read.storedAt, read.storedAt);
+    const empty = localCopy(opts.kv, opts.key)?.empty ?? false;
+    const until = read.storedAt + freshMs(policy, empty);
+    const soonest = ledger.freshUntil;
+    if (soonest !== null) ledger.freshUntil = Math.min(soonest ?? until, until);
     if (read.error !== undefined) ledger.failed += 1;
     return read;
   } catch (error) {
     noteRead(opts.report, { settled: true, upstream: false });
-    ledger.oldestStoredAt = null;
+    ledger.freshUntil = null;
     ledger.failed += 1;
     throw error;
   }

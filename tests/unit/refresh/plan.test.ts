@@ -14,55 +14,65 @@ function item(over: Partial<PlanItem> & { id: string }): PlanItem {
     tier: 1,
     rank: 1,
     cost: { coingecko: 1 },
-    warmAt: null,
-    freshMs: MINUTE,
+    freshUntil: null,
     ...over,
   };
 }
 
+/** An item warmed at `at` whose entries are fresh for a minute. */
+const warmedAt = (at: number) => at + MINUTE;
+
 describe("urgency at explicit timestamps", () => {
   it.each([
-    // warmAt, now, lead, urgency
+    // fresh until, now, lead, urgency
     [null, T0, 0, "missing"],
-    [T0, T0 + MINUTE, 0, "stale"],
-    [T0, T0 + 59_999, 0, "warm"],
-    [T0, T0 + 45_000, 15_000, "due"],
-    [T0, T0 + 44_999, 15_000, "warm"],
-    [T0 + 5_000, T0, 0, "warm"], // clock went backwards: age 0
-  ] as const)("warmed at %p, now %p, lead %p → %s", (warmAt, now, lead, urgency) => {
-    expect(urgencyOf(item({ id: "a", warmAt }), now, lead)).toBe(urgency);
+    [warmedAt(T0), T0 + MINUTE, 0, "stale"],
+    [warmedAt(T0), T0 + 59_999, 0, "warm"],
+    [warmedAt(T0), T0 + 45_000, 15_000, "due"],
+    [warmedAt(T0), T0 + 44_999, 15_000, "warm"],
+  ] as const)("fresh until %p, now %p, lead %p → %s", (freshUntil, now, lead, urgency) => {
+    expect(urgencyOf(item({ id: "a", freshUntil }), now, lead)).toBe(urgency);
   });
 
-  it("an item is warm within its fresh time, whatever the lead", () => {
-    expect(isWarm(item({ id: "a", warmAt: T0 }), T0 + 59_000)).toBe(true);
-    expect(isWarm(item({ id: "a", warmAt: T0 }), T0 + MINUTE)).toBe(false);
-    expect(isWarm(item({ id: "a", warmAt: null }), T0)).toBe(false);
+  it("an item is warm until its first entry stops being fresh, whatever the lead", () => {
+    expect(isWarm(item({ id: "a", freshUntil: warmedAt(T0) }), T0 + 59_000)).toBe(true);
+    expect(isWarm(item({ id: "a", freshUntil: warmedAt(T0) }), T0 + MINUTE)).toBe(false);
+    expect(isWarm(item({ id: "a", freshUntil: null }), T0)).toBe(false);
   });
 });
 
 describe("planPass", () => {
   const ids = (items: PlanItem[]) => items.map((i) => i.id);
 
-  it("orders by tier, then urgency, then market-cap rank, then the oldest first", () => {
+  it("orders by tier, then market-cap rank, then urgency, then the soonest stale first", () => {
     const items = [
       item({ id: "r3-missing", rank: 3 }),
-      item({ id: "r1-stale", rank: 1, warmAt: T0 - 2 * MINUTE }),
-      item({ id: "r2-missing", rank: 2 }),
-      item({ id: "r2-stale-older", rank: 2, warmAt: T0 - 5 * MINUTE }),
-      item({ id: "r2-stale-newer", rank: 2, warmAt: T0 - 3 * MINUTE }),
+      item({ id: "r1-due", rank: 1, freshUntil: T0 + 10_000 }),
+      item({ id: "r2-missing", rank: 2, task: "pools" }),
+      item({ id: "r2-stale-older", rank: 2, freshUntil: T0 - 5 * MINUTE }),
+      item({ id: "r2-stale-newer", rank: 2, freshUntil: T0 - 3 * MINUTE }),
       item({ id: "extra-r1", rank: 1, tier: 2 }),
-      item({ id: "market", rank: 0, tier: 0, warmAt: T0 - 2 * MINUTE }),
+      item({ id: "market", rank: 0, tier: 0, freshUntil: T0 - MINUTE }),
     ];
-    const plan = planPass(items, { coingecko: 100 }, T0, 0);
+    const plan = planPass(items, { coingecko: 100 }, T0, 15_000);
     expect(ids(plan.run)).toEqual([
       "market",
+      "r1-due",
       "r2-missing",
-      "r3-missing",
-      "r1-stale",
       "r2-stale-older",
       "r2-stale-newer",
+      "r3-missing",
       "extra-r1",
     ]);
+  });
+
+  it("under a tight budget the top coins stay warm before the tail is filled", () => {
+    const items = [
+      item({ id: "top-due", rank: 1, freshUntil: T0 + 5_000 }),
+      ...[2, 3, 4].map((rank) => item({ id: `tail-${rank}`, rank })),
+    ];
+    const plan = planPass(items, { coingecko: 2 }, T0, 10_000);
+    expect(ids(plan.run)).toEqual(["top-due", "tail-2"]);
   });
 
   it("stops at each provider's budget, keeping cheaper items behind a costly one", () => {
@@ -83,7 +93,7 @@ describe("planPass", () => {
 
   it("a provider absent from the budget has no calls; nothing due spends nothing", () => {
     const plan = planPass(
-      [item({ id: "a", cost: { dune: 1 } }), item({ id: "w", warmAt: T0 - 1_000 })],
+      [item({ id: "a", cost: { dune: 1 } }), item({ id: "w", freshUntil: warmedAt(T0 - 1_000) })],
       { coingecko: 10 },
       T0,
       5_000,
@@ -95,8 +105,8 @@ describe("planPass", () => {
 
   it("items due within the lead are warmed now, the rest wait", () => {
     const items = [
-      item({ id: "due", warmAt: T0 - 50_000 }),
-      item({ id: "later", warmAt: T0 - 10_000 }),
+      item({ id: "due", freshUntil: warmedAt(T0 - 50_000) }),
+      item({ id: "later", freshUntil: warmedAt(T0 - 10_000) }),
     ];
     expect(ids(planPass(items, { coingecko: 10 }, T0, 15_000).run)).toEqual(["due"]);
     expect(ids(planPass(items, { coingecko: 10 }, T0, MINUTE).run)).toEqual(["due", "later"]);

@@ -72,6 +72,8 @@ export const poolsTask: WarmTask = {
       (coin) => (coin.asset.tracked || coin.asset.coingeckoId ? coin.entry.id : null),
       (_, coin) => ({
         cost: { dexscreener: poolCalls(coin) },
+        // A coin outside the registry first needs its contracts (coin detail, fresh 24 h).
+        coldCost: coin.asset.tracked ? undefined : { coingecko: 1 },
         warm: (opts) => loadPools(coin.asset, opts),
       }),
     ),

@@ -184,7 +184,9 @@ async function callsAllowed(
   spent: Record<string, number>,
   nowMs: number,
 ): Promise<Record<string, number>> {
-  const providers = new Set(planned.flatMap((p) => Object.keys(p.cost)));
+  const providers = new Set(
+    planned.flatMap((p) => [...Object.keys(p.cost), ...Object.keys(p.coldCost ?? {})]),
+  );
   const allowed: Record<string, number> = {};
   for (const provider of providers) {
     const counts = await windowCounts(kv, provider as PolicyProvider, nowMs).catch(

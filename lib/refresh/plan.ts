@@ -23,6 +23,8 @@ export interface PlanItem {
   rank: number;
   /** Provider calls one warm costs when every key of it is due, by provider. */
   cost: Readonly<Record<string, number>>;
+  /** Calls added to `cost` while the item is missing (never warmed, or its last warm failed). */
+  coldCost?: Readonly<Record<string, number>>;
   /**
    * When the first of the item's entries stops being fresh, as of its last warm (each entry's
    * as-of plus its family's fresh time); null: never warmed, or a read of it had no value.
@@ -49,6 +51,15 @@ export interface Plan {
   overBudget: PlanItem[];
   /** Not due before the next pass. */
   warm: PlanItem[];
+}
+
+/** What warming `item` now would cost, by provider. */
+export function costOf(item: PlanItem): Record<string, number> {
+  const cost: Record<string, number> = { ...item.cost };
+  if (item.freshUntil !== null || !item.coldCost) return cost;
+  for (const [provider, n] of Object.entries(item.coldCost))
+    cost[provider] = (cost[provider] ?? 0) + n;
+  return cost;
 }
 
 function compare(nowMs: number, leadMs: number) {
@@ -78,7 +89,7 @@ export function planPass(
       plan.warm.push(item);
       continue;
     }
-    const costs = Object.entries(item.cost).filter(([, n]) => n > 0);
+    const costs = Object.entries(costOf(item)).filter(([, n]) => n > 0);
     if (!costs.every(([provider, n]) => (left[provider] ?? 0) >= n)) {
       plan.overBudget.push(item);
       continue;

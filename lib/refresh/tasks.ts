@@ -33,6 +33,8 @@ export interface WarmItem {
   rank: number;
   /** Provider calls one warm costs when all its keys are due (an estimate; the budget enforces). */
   cost: Readonly<Record<string, number>>;
+  /** Calls added to `cost` while the item has never been warmed (e.g. a 24 h lookup it needs). */
+  coldCost?: Readonly<Record<string, number>>;
   /** Reads the item's keys with the refresher's options (`opts.warm` set). */
   warm(opts: ReadOpts): Promise<unknown>;
 }

@@ -91,6 +91,16 @@ describe("planPass", () => {
     expect(spent).toBeLessThanOrEqual(3);
   });
 
+  it("a never-warmed item also pays its cold cost; once warm, only its own", () => {
+    const pools = (freshUntil: number | null) =>
+      item({ id: "p", cost: { dexscreener: 1 }, coldCost: { coingecko: 1 }, freshUntil });
+    expect(ids(planPass([pools(null)], { dexscreener: 5, coingecko: 0 }, T0, 0).run)).toEqual([]);
+    expect(ids(planPass([pools(null)], { dexscreener: 5, coingecko: 1 }, T0, 0).run)).toEqual([
+      "p",
+    ]);
+    expect(ids(planPass([pools(T0)], { dexscreener: 5, coingecko: 0 }, T0, 0).run)).toEqual(["p"]);
+  });
+
   it("a provider absent from the budget has no calls; nothing due spends nothing", () => {
     const plan = planPass(
       [item({ id: "a", cost: { dune: 1 } }), item({ id: "w", freshUntil: warmedAt(T0 - 1_000) })],

@@ -5,6 +5,7 @@
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
+import { forgetRefresherHealth, refresherHealth, type RefresherHealth } from "@/lib/refresh/health";
 import { snapshotHealth } from "@/lib/snapshot/snapshots";
 import { telemetry, type ProviderName } from "@/lib/telemetry";
 
@@ -30,6 +31,8 @@ export interface HealthReport {
   startedAt: string;
   sources: SourceHealth[];
   cache: { driver: string; ok: boolean; latencyMs: number; error?: string };
+  /** The scheduled refresher (lib/refresh): its schedule here and the last pass of any instance. */
+  refresher: RefresherHealth;
   telemetry: {
     note: string;
     providerCalls: ReturnType<typeof telemetry.providerCalls>;
@@ -103,13 +106,14 @@ function cachedProbe(now: number): Promise<HealthReport["cache"]> {
 /** Tests: the next report probes the store again. */
 export function forgetHealthProbe(): void {
   delete (globalThis as GlobalWithProbe)[GLOBAL_SLOT];
+  forgetRefresherHealth();
 }
 
 export async function healthReport(now: number = Date.now()): Promise<HealthReport> {
   const config = getConfig();
   const duneConfigured =
     Boolean(config.providers.dune.apiKey) && Object.values(config.duneQueries).some(Boolean);
-  const cache = await cachedProbe(now);
+  const [cache, refresher] = await Promise.all([cachedProbe(now), refresherHealth(now)]);
   const sources = [
     source("DefiLlama", "defillama", "aggregate", true),
     source("CoinGecko", "coingecko", "market", true),
@@ -125,6 +129,7 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
     startedAt: new Date(telemetry.startedAt).toISOString(),
     sources,
     cache,
+    refresher,
     telemetry: {
       note: "Per-instance counters; reset on cold start. Directional, not billing-grade.",
       providerCalls: telemetry.providerCalls(),

@@ -4,6 +4,8 @@
  * missing or older than the sources (pages are prerendered), then `next start` pointed at it. The demo's
  * read key and query ids exist only here; the app itself has no demo mode.
  * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
+ * The refresher warms the market every `REFRESH_INTERVAL_SECONDS` (10 here unless the shell
+ * sets it); with `COINGECKO_CALLS_PER_MINUTE=30` it spends only that budget's refresh reserve.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -57,6 +59,11 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<vo
 
 /** Provider call budget against the fake upstream (which has no rate limit of its own). */
 const DEMO_CALLS_PER_MINUTE = "1000000";
+/**
+ * The scheduled refresher runs in the demo's server every this many seconds (lib/refresh), so
+ * every coin is warm within a minute of start; `/api/health` shows its passes.
+ */
+const DEMO_REFRESH_INTERVAL_SECONDS = "10";
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
@@ -73,6 +80,7 @@ async function main(): Promise<void> {
     // The fake upstream has no rate limit: budgets out of the way unless the shell sets them.
     COINGECKO_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     DEXSCREENER_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    REFRESH_INTERVAL_SECONDS: DEMO_REFRESH_INTERVAL_SECONDS,
     ...process.env,
     ...fake.baseUrls,
     ...DEMO_DUNE_QUERY_IDS,
@@ -84,7 +92,7 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
-  await buildIfNeeded({ ...env, PORT: undefined }, market);
+  await buildIfNeeded({ ...env, PORT: undefined, REFRESH_INTERVAL_SECONDS: undefined }, market);
 
   const nextBin = require.resolve("next/dist/bin/next");
   const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {

@@ -9,6 +9,7 @@ export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
 export const ERROR_CODES = [
   "bad_request",
+  "unauthorized",
   "unknown_asset",
   "not_found",
   "method_not_allowed",

@@ -60,6 +60,11 @@ export { toAggregateRef };
 
 const OVERLAY_GECKO_IDS = OVERLAY_COINS.flatMap((t) => (t.coingeckoId ? [t.coingeckoId] : []));
 
+/** The id list of the quotes entry a coin is read from (the scheduled refresher warms the same). */
+export function quoteIdsFor(asset: ResolvedAsset): string[] {
+  return asset.overlay ? OVERLAY_GECKO_IDS : asset.coingeckoId ? [asset.coingeckoId] : [];
+}
+
 type Settled<T> = Sourced<T> & { error?: unknown; upstream: boolean };
 
 async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
@@ -80,7 +85,7 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
 /** The live reads for one resolved asset, started together. */
 function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts) {
   const geckoId = asset.coingeckoId;
-  const quoteIds = asset.overlay ? OVERLAY_GECKO_IDS : geckoId ? [geckoId] : [];
+  const quoteIds = quoteIdsFor(asset);
   return Promise.all([
     needs.quote && quoteIds.length > 0
       ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, readOpts)))

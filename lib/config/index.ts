@@ -34,7 +34,18 @@ export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
 const MAX_PUBLIC_RATE_LIMIT_PER_MINUTE = 1_000_000_000;
 export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const SECRET_VARIABLES = new Set(["COINGECKO_API_KEY", "DUNE_API_KEY", "KV_REST_API_TOKEN"]);
+/** The scheduled refresher (lib/refresh, docs/refresher.md): unset interval = no in-process timer. */
+const MIN_REFRESH_INTERVAL_SECONDS = 5;
+const MAX_REFRESH_INTERVAL_SECONDS = 24 * 60 * 60;
+/** Vercel generates 32+ characters; anything much shorter is guessable. */
+const MIN_CRON_SECRET_LENGTH = 16;
+
+const SECRET_VARIABLES = new Set([
+  "COINGECKO_API_KEY",
+  "DUNE_API_KEY",
+  "KV_REST_API_TOKEN",
+  "CRON_SECRET",
+]);
 
 export class ConfigError extends Error {
   constructor(
@@ -137,6 +148,12 @@ export const envSchema = z.object({
   ),
   // zod 4 returns a default as is (not parsed): the output value, not its spelling.
   TRUST_PROXY: z.preprocess(blankToUndefined, flag.default(false)),
+  REFRESH_INTERVAL_SECONDS: optional(
+    intInRange(MIN_REFRESH_INTERVAL_SECONDS, MAX_REFRESH_INTERVAL_SECONDS),
+  ),
+  CRON_SECRET: optional(
+    z.string().min(MIN_CRON_SECRET_LENGTH, `must be at least ${MIN_CRON_SECRET_LENGTH} characters`),
+  ),
   CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
   CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
   CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
@@ -182,6 +199,13 @@ export interface AppConfig {
    */
   publicBaseUrl: string | undefined;
   ttlSeconds: Record<TtlClass, number>;
+  /** The scheduled refresher (lib/refresh). */
+  refresh: {
+    /** In-process pass every this many seconds; undefined: no timer (cron or `npm run refresh`). */
+    intervalSeconds: number | undefined;
+    /** Bearer secret of `GET /api/cron/refresh`; undefined: that route answers 404. */
+    cronSecret: string | undefined;
+  };
 }
 
 function firstIssue(error: z.ZodError): ConfigError {
@@ -261,6 +285,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       leaderboard: e.CACHE_TTL_LEADERBOARD_SECONDS,
       migration: e.CACHE_TTL_MIGRATION_SECONDS,
     },
+    refresh: { intervalSeconds: e.REFRESH_INTERVAL_SECONDS, cronSecret: e.CRON_SECRET },
   };
 }
 

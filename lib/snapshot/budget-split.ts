@@ -17,8 +17,12 @@ export const REFRESH_RESERVE_SHARE = 0.2;
 /** Share of the budget one process may spend while the shared counter cannot be read. */
 export const LOCAL_BUDGET_SHARE = 0.25;
 
-/** `refresh`: a background refresh of a stale copy; `request`: a request's miss. */
-export type CallPurpose = "request" | "refresh";
+/**
+ * `refresh`: a background refresh of a stale copy; `request`: a request's miss; `scheduled`: the
+ * scheduled refresher's pass (`lib/refresh`), which may spend only the refresh reserve, so the
+ * requests' allowance stays whole however much the refresher wants.
+ */
+export type CallPurpose = "request" | "refresh" | "scheduled";
 
 /** Calls made in one window: by requests, and in total (requests and refreshes). */
 export interface CallCounts {
@@ -43,11 +47,19 @@ export function localBudget(limit: number): number {
 
 /**
  * Whether one more call fits, given the calls already made (`made`, not counting this one)
- * against a budget of `limit`: refreshes may use the whole of it, requests all but the reserve.
+ * against a budget of `limit`: refreshes may use the whole of it, requests all but the reserve,
+ * the scheduled refresher only what non-request calls left of the reserve.
  */
 export function callFits(made: CallCounts, limit: number, purpose: CallPurpose): boolean {
   if (made.total >= limit) return false;
+  if (purpose === "scheduled") return made.total - made.request < refreshReserve(limit);
   return purpose === "refresh" || made.request < requestAllowance(limit);
+}
+
+/** Calls the scheduled refresher may still make in a window where `made` were made already. */
+export function scheduledCallsLeft(made: CallCounts, limit: number): number {
+  const reserveLeft = refreshReserve(limit) - (made.total - made.request);
+  return Math.max(0, Math.min(limit - made.total, reserveLeft));
 }
 
 /** `callFits` against this process' local share of a budget of `limit`. */

@@ -112,15 +112,54 @@ interface Counters {
   ttlSeconds: number;
 }
 
-/** The shared counters' answer: the request counter first (requests only), then the total. */
+/**
+ * The shared counters' answer: the request counter first (requests only), then the total. The
+ * scheduled refresher reads the request counter too: its share is the reserve less every other
+ * non-request call of the window.
+ */
 async function sharedCallFits(c: Counters, limit: number, purpose: CallPurpose): Promise<boolean> {
   const none = { request: 0, total: 0 };
   if (purpose === "request") {
     const requests = await c.kv.incr(c.request, c.ttlSeconds);
     if (!callFits({ ...none, request: requests - 1 }, limit, purpose)) return false;
   }
+  let requestCalls = 0;
+  if (purpose === "scheduled") {
+    // Looked at before counting: a refused scheduled call must not count in the total, which
+    // would shrink what requests may spend.
+    const [requests, before] = await Promise.all([
+      readCounter(c.kv, c.request),
+      readCounter(c.kv, c.total),
+    ]);
+    if (!callFits({ request: requests, total: before }, limit, purpose)) return false;
+    requestCalls = requests;
+  }
   const total = await c.kv.incr(c.total, c.ttlSeconds);
-  return callFits({ ...none, total: total - 1 }, limit, purpose);
+  return callFits({ request: requestCalls, total: total - 1 }, limit, purpose);
+}
+
+async function readCounter(kv: KvStore, key: string): Promise<number> {
+  const n = Number(await kv.get(key));
+  return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * The shared counts of `provider`'s current window (what the scheduled refresher plans with),
+ * or null for a provider without a budget. Throws the store's `KvError` when it cannot answer.
+ */
+export async function windowCounts(
+  kv: KvStore,
+  provider: PolicyProvider,
+  nowMs: number,
+): Promise<{ made: CallCounts; limit: number } | null> {
+  const budget = budgetOf(provider);
+  if (!budget) return null;
+  const index = rateWindow(nowMs).index;
+  const [request, total] = await Promise.all([
+    readCounter(kv, requestBudgetKey(budget.provider, index)),
+    readCounter(kv, budgetKey(budget.provider, index)),
+  ]);
+  return { made: { request, total }, limit: budget.limit };
 }
 
 /**

@@ -29,6 +29,30 @@ export interface ReadOpts {
   signal?: AbortSignal;
   now?: () => number;
   report?: ReadReport;
+  /**
+   * Set only by the scheduled refresher (`lib/refresh`): every read refreshes its key when it is
+   * due within `leadMs` (awaited, from the refresh reserve), and records what it did here.
+   */
+  warm?: WarmLedger;
+}
+
+/** What the scheduled refresher's reads did (`./warm-through`), for one warm task's item. */
+export interface WarmLedger {
+  /** Refresh a key this long before its fresh time ends (the next pass would be too late). */
+  leadMs: number;
+  /** Provider calls made, by provider: shared by every item of one pass. */
+  spent: Record<string, number>;
+  /**
+   * When the first of this item's entries stops being fresh (its as-of plus its family's fresh
+   * time); null when one of its reads had no value; undefined when it made no read.
+   */
+  freshUntil: number | null | undefined;
+  /** Reads that ended without a usable value (failed, over budget, held elsewhere). */
+  failed: number;
+}
+
+export function newWarmLedger(leadMs: number, spent: Record<string, number>): WarmLedger {
+  return { leadMs, spent, freshUntil: undefined, failed: 0 };
 }
 
 export function newReadReport(): ReadReport {

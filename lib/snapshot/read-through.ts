@@ -150,7 +150,7 @@ function failureSettled<T>(error: unknown, ctx: Ctx<T>): boolean {
   return refusedBeforeCall(error) || coolingDown(failuresOf(ctx.opts.key), ctx.now());
 }
 
-function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
+export function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
   // Keys are scoped to one reader each, and a copy is kept only after that reader's schema
   // validated it (or its own fetch produced it).
   const value = copy.value as T;
@@ -159,7 +159,7 @@ function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
     : { value, source: "cache", storedAt: copy.storedAt, settled: true };
 }
 
-function keep<T>(ctx: Ctx<T>, entry: Entry, checkedAt: number): LocalCopy {
+export function keep<T>(ctx: Ctx<T>, entry: Entry, checkedAt: number): LocalCopy {
   const empty = ctx.opts.isEmpty?.(entry.value as T) ?? false;
   const copy: LocalCopy = { kv: ctx.opts.kv, ...entry, empty, checkedAt };
   keepCopy(ctx.opts.key, copy);
@@ -241,7 +241,7 @@ async function fromUpstream<T>(ctx: Ctx<T>, store: Store): Promise<CachedRead<T>
   return fetchAndStore(ctx, store, turn.holdsMarker, "request");
 }
 
-async function fetchAndStore<T>(
+export async function fetchAndStore<T>(
   ctx: Ctx<T>,
   store: Store,
   holdsMarker: boolean,

@@ -9,6 +9,7 @@ import { getKv } from "@/lib/kv";
 import { policyFor, type KeyFamily } from "./policy";
 import type { ReadOpts } from "./read-opts";
 import { readThrough, type CachedRead, type ReadThroughOptions } from "./read-through";
+import { warmThrough } from "./warm-through";
 
 export type { ReadOpts } from "./read-opts";
 
@@ -26,13 +27,16 @@ export function readFamily<T>({
   opts = {},
   ...source
 }: FamilyRead<T>): Promise<CachedRead<T>> {
-  return readThrough(policyFor(family), {
+  const options: ReadThroughOptions<T> = {
     ...source,
     kv: opts.kv ?? getKv(),
     signal: opts.signal,
     now: opts.now,
     report: opts.report,
-  });
+  };
+  // The scheduled refresher's reads (`lib/refresh`): same entries, refreshed ahead and awaited.
+  if (opts.warm) return warmThrough(policyFor(family), options, opts.warm);
+  return readThrough(policyFor(family), options);
 }
 
 /** The empty rule of list-valued families. */

@@ -21,6 +21,9 @@ for (const k of [
   "KV_REST_API_TOKEN",
   "REDIS_URL",
   "TRUST_PROXY",
+  // The scheduled refresher is off in tests unless a test asks for it.
+  "REFRESH_INTERVAL_SECONDS",
+  "CRON_SECRET",
   "DUNE_ALLOW_EXECUTION",
   "ALLOW_DUNE_EXECUTION",
   "DUNE_EXECUTION_ACK",

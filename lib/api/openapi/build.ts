@@ -94,6 +94,7 @@ const headerRefs = (names: string[]): Json =>
 /** A message each error code really answers with, for the examples. */
 const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
   bad_request: 'Invalid parameter "q": must not be empty',
+  unauthorized: "A valid bearer token is required.",
   unknown_asset: "No USD stablecoin matches this selector.",
   not_found: "No route matches this path.",
   method_not_allowed: "Only GET, HEAD and OPTIONS are supported on this route.",

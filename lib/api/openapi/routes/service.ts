@@ -34,6 +34,34 @@ export const healthResponseSchema = z.object({
     latencyMs: z.number(),
     error: z.string().optional(),
   }),
+  refresher: z
+    .object({
+      intervalSeconds: z.number().nullable(),
+      cronEnabled: z.boolean(),
+      lastRun: z
+        .object({
+          startedAt: z.string(),
+          endedAt: z.string(),
+          outcome: z.enum(["ok", "partial", "failed"]),
+          reason: z.string().nullable(),
+          trigger: z.enum(["interval", "cron", "script"]),
+          families: z.record(
+            z.string(),
+            z.object({
+              coins: z.number(),
+              warmCoins: z.number(),
+              warmed: z.number(),
+              failed: z.number(),
+              deferred: z.number(),
+            }),
+          ),
+          budget: z.record(z.string(), z.object({ spent: z.number(), allowance: z.number() })),
+        })
+        .nullable(),
+    })
+    .describe(
+      "The scheduled refresher: its interval on this instance, whether the cron route is enabled, and the last pass of any instance (start, end, outcome, coins warm per key family, provider calls spent against what the refresh reserve allowed).",
+    ),
   telemetry: z.object({
     note: z.string(),
     providerCalls: z.array(

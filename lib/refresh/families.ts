@@ -1,0 +1,132 @@
+/**
+ * Warm tasks for the key families that existed before the refresher: the aggregate list, and per
+ * coin the inputs of its page and intel (quotes, pools with their contracts, supply history) and,
+ * where the budget allows, the extras (tickers, sparkline charts, long-range history). Each warms
+ * through the very reader (or builder) a request uses, so the keys are the request path's own.
+ */
+import { quoteIdsFor } from "@/lib/assets/context";
+import { loadPools } from "@/lib/assets/pools";
+import { DEX_CHAINS } from "@/lib/domain/chains";
+import { readLongPriceHistory } from "@/lib/snapshot/history";
+import {
+  readAggregate,
+  readMarketChart,
+  readMarketQuotes,
+  readSupplyHistory,
+  readTickers,
+} from "@/lib/snapshot/live";
+import { groupedItems, type WarmCoin, type WarmTask } from "./tasks";
+
+/** The sparkline windows the peg-history route reads (days). */
+const SPARKLINE_DAYS = [1, 7, 30] as const;
+const LONG_RANGE_DAYS = [90, 365] as const;
+
+/** Pool lookups a coin costs: one per DEX chain it has contracts on (at least one). */
+function poolCalls(coin: WarmCoin): number {
+  const overrides = coin.asset.overlay?.addresses;
+  const overridden = overrides ? DEX_CHAINS.filter((c) => overrides[c].length > 0).length : 0;
+  if (overridden > 0) return overridden;
+  const chains = new Set<string>(DEX_CHAINS);
+  return Math.max(1, coin.entry.chains.filter((c) => chains.has(c)).length);
+}
+
+const hasOverrides = (coin: WarmCoin) => {
+  const overrides = coin.asset.overlay?.addresses;
+  return overrides !== undefined && DEX_CHAINS.some((c) => overrides[c].length > 0);
+};
+
+const geckoIdOf = (coin: WarmCoin) => coin.asset.coingeckoId;
+
+export const aggregateTask: WarmTask = {
+  family: "aggregate",
+  tier: 0,
+  policy: "aggregate",
+  itemsFor: (market) => [
+    {
+      id: "market",
+      coins: market.coins.map((c) => c.entry.id),
+      rank: 0,
+      cost: { defillama: 1 },
+      warm: (opts) => readAggregate(opts),
+    },
+  ],
+};
+
+export const quotesTask: WarmTask = {
+  family: "quotes",
+  tier: 1,
+  policy: "live:quotes",
+  itemsFor: (market) =>
+    groupedItems(
+      market.coins,
+      (coin) => quoteIdsFor(coin.asset).join(",") || null,
+      (_, first) => ({
+        cost: { coingecko: 1 },
+        warm: (opts) => readMarketQuotes(quoteIdsFor(first.asset), opts),
+      }),
+    ),
+};
+
+export const poolsTask: WarmTask = {
+  family: "pools",
+  tier: 1,
+  policy: "live:pools",
+  itemsFor: (market) =>
+    groupedItems(
+      market.coins,
+      // Contracts come from the overlay or the market provider's coin detail (lib/assets/pools).
+      (coin) => (hasOverrides(coin) || coin.asset.coingeckoId ? coin.entry.id : null),
+      (_, coin) => ({
+        cost: { dexscreener: poolCalls(coin) },
+        // A coin without contract overrides first needs its contracts (coin detail, fresh 24 h).
+        coldCost: hasOverrides(coin) ? undefined : { coingecko: 1 },
+        warm: (opts) => loadPools(coin.asset, opts),
+      }),
+    ),
+};
+
+export const supplyHistoryTask: WarmTask = {
+  family: "supply-history",
+  tier: 1,
+  policy: "live:supply-history",
+  itemsFor: (market) =>
+    groupedItems(
+      market.coins,
+      (coin) => coin.asset.defillamaId,
+      (id) => ({ cost: { defillama: 1 }, warm: (opts) => readSupplyHistory(id, opts) }),
+    ),
+};
+
+export const tickersTask: WarmTask = {
+  family: "tickers",
+  tier: 2,
+  policy: "live:tickers",
+  itemsFor: (market) =>
+    groupedItems(market.coins, geckoIdOf, (id) => ({
+      cost: { coingecko: 1 },
+      warm: (opts) => readTickers(id, opts),
+    })),
+};
+
+export const chartsTask: WarmTask = {
+  family: "charts",
+  tier: 2,
+  policy: "live:charts",
+  itemsFor: (market) =>
+    groupedItems(market.coins, geckoIdOf, (id) => ({
+      cost: { coingecko: SPARKLINE_DAYS.length },
+      warm: (opts) => Promise.all(SPARKLINE_DAYS.map((d) => readMarketChart(id, d, opts))),
+    })),
+};
+
+export const longHistoryTask: WarmTask = {
+  family: "long-history",
+  tier: 2,
+  // The hourly series is the one that goes stale first.
+  policy: "history:hourly",
+  itemsFor: (market) =>
+    groupedItems(market.coins, geckoIdOf, (id) => ({
+      cost: { coingecko: LONG_RANGE_DAYS.length },
+      warm: (opts) => Promise.all(LONG_RANGE_DAYS.map((d) => readLongPriceHistory(id, d, opts))),
+    })),
+};

@@ -1,0 +1,229 @@
+/**
+ * One refresher pass, the single code path behind the in-process interval (`./scheduler`),
+ * `npm run refresh` and `GET /api/cron/refresh` (docs/refresher.md):
+ *
+ * 1. take the pass lock in the store (another instance holding it: nothing to do);
+ * 2. read the aggregate list through the read layer (warm) and rank the listed USD coins;
+ * 3. list every warm task's items, with when each stops being fresh (`./records`);
+ * 4. ask each provider's window counters what the refresh reserve still allows (`scheduled`
+ *    calls: never the requests' share; providers without a budget: a per-pass cap);
+ * 5. plan (`./plan`, pure) and warm the planned items a few at a time until the pass budget
+ *    ends, each through its family's reader with `ReadOpts.warm` (the read layer writes);
+ * 6. record each item's new time and the pass' summary; release the lock, whatever happened.
+ */
+import { resolveAsset, toAggregateRef } from "@/lib/assets/resolve";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
+import { getConfig, type AppConfig } from "@/lib/config";
+import { createKv } from "@/lib/kv";
+import type { KvStore } from "@/lib/kv/types";
+import { scheduledCallsLeft } from "@/lib/snapshot/budget-split";
+import { readAggregate } from "@/lib/snapshot/live";
+import { policyFor, type PolicyProvider } from "@/lib/snapshot/policy";
+import { windowCounts } from "@/lib/snapshot/rate-budget";
+import { newWarmLedger, type ReadOpts, type WarmLedger } from "@/lib/snapshot/read-opts";
+import { listedAssets } from "@/lib/supply/panel";
+import {
+  LOCK_MARGIN_SECONDS,
+  PASS_BUDGET_MS,
+  PASS_CONCURRENCY,
+  REFRESH_KV_TIMEOUT_MS,
+  UNBUDGETED_CALLS_PER_PASS,
+} from "./constants";
+import { takePassLock } from "./lock";
+import { isWarm, planPass, type PlanItem } from "./plan";
+import { readWarmed, writeLastRun, writeWarmed, type FamilySummary, type LastRun } from "./records";
+import { WARM_TASKS } from "./registry";
+import type { WarmCoin, WarmItem, WarmMarket, WarmTask } from "./tasks";
+
+export interface PassOptions {
+  trigger: LastRun["trigger"];
+  /** Items due within this long are warmed now (the interval: the next pass would be late). */
+  leadMs: number;
+  kv?: KvStore;
+  now?: () => number;
+  tasks?: readonly WarmTask[];
+}
+
+export type PassResult = { outcome: "locked" } | { outcome: LastRun["outcome"]; run: LastRun };
+
+type Planned = PlanItem & { item: WarmItem; freshMs: number; done?: "warmed" | "failed" };
+type Records = Record<string, Record<string, number | null>>;
+
+const GLOBAL_SLOT = Symbol.for("stablecoin-intel.refresher-kv");
+type GlobalWithKv = typeof globalThis & { [GLOBAL_SLOT]?: { config: AppConfig; kv: KvStore } };
+
+/** The refresher's connection to the configured store, with its own patient budget. */
+function refresherKv(): KvStore {
+  const slot = globalThis as GlobalWithKv;
+  const config = getConfig();
+  const kept = slot[GLOBAL_SLOT];
+  if (kept?.config === config) return kept.kv;
+  kept?.kv.close().catch(() => undefined); // configuration changed (tests)
+  const kv = createKv(config.kv, { timeoutMs: REFRESH_KV_TIMEOUT_MS });
+  slot[GLOBAL_SLOT] = { config, kv };
+  return kv;
+}
+
+/** One pass; a store that cannot take the lock throws its `KvError` (the caller reports it). */
+export async function runRefreshPass(options: PassOptions): Promise<PassResult> {
+  const kv = options.kv ?? refresherKv();
+  const lockSeconds = Math.ceil(PASS_BUDGET_MS / MS_PER_SECOND) + LOCK_MARGIN_SECONDS;
+  const lock = await takePassLock(kv, lockSeconds);
+  if (!lock) return { outcome: "locked" };
+  try {
+    const run = await pass(kv, options);
+    await writeLastRun(kv, run).catch(() => undefined);
+    return { outcome: run.outcome, run };
+  } finally {
+    await lock.release();
+  }
+}
+
+async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
+  const now = options.now ?? Date.now;
+  const tasks = options.tasks ?? WARM_TASKS;
+  const startedMs = now();
+  const spent: Record<string, number> = {};
+  const opts = (): WarmOpts => ({ kv, now, warm: newWarmLedger(options.leadMs, spent) });
+  const result = (outcome: LastRun["outcome"], reason: string | null, rest?: Partial<LastRun>) => ({
+    startedAt: new Date(startedMs).toISOString(),
+    endedAt: new Date(now()).toISOString(),
+    outcome,
+    reason,
+    trigger: options.trigger,
+    families: {},
+    budget: {},
+    ...rest,
+  });
+
+  let market: WarmMarket;
+  try {
+    market = rankMarket((await readAggregate(opts())).value.assets);
+  } catch {
+    return result("failed", "The stablecoin aggregate is unavailable: no market to warm.");
+  }
+  const planned: Planned[] = [];
+  for (const task of tasks) {
+    const warmed = await readWarmed(kv, task.family).catch((): Record<string, number> => ({}));
+    const freshMs = policyFor(task.policy).freshSeconds * MS_PER_SECOND;
+    for (const item of task.itemsFor(market)) {
+      const freshUntil = warmed[item.id] ?? null;
+      planned.push({ ...item, item, task: task.family, tier: task.tier, freshUntil, freshMs });
+    }
+  }
+  const allowance = await callsAllowed(kv, planned, spent, now());
+  const plan = planPass(planned, allowance, now(), options.leadMs);
+  const ran = plan.run as Planned[];
+  const records = await warmPlanned(ran, startedMs + PASS_BUDGET_MS, now, opts);
+
+  const families: Record<string, FamilySummary> = {};
+  for (const task of tasks) {
+    const mine = planned.filter((p) => p.task === task.family);
+    const updated = records[task.family] ?? {};
+    for (const p of mine) if (p.id in updated) p.freshUntil = updated[p.id] ?? null;
+    const warmed = Object.fromEntries(
+      mine.flatMap((p) => (p.freshUntil === null ? [] : [[p.id, p.freshUntil] as const])),
+    );
+    await writeWarmed(kv, task.family, warmed).catch(() => undefined);
+    families[task.family] = summarise(mine, plan, now());
+  }
+  const budget = Object.fromEntries(
+    Object.entries(allowance).map(([p, allowed]) => [
+      p,
+      { spent: spent[p] ?? 0, allowance: allowed },
+    ]),
+  );
+  const failed = ran.filter((p) => p.done === "failed").length;
+  const deferred = plan.overBudget.length + ran.filter((p) => !p.done).length;
+  if (failed === 0 && deferred === 0) return result("ok", null, { families, budget });
+  const reason = `${failed} item(s) could not be warmed; ${deferred} due item(s) wait for a later pass (call budgets, pass time).`;
+  return result("partial", reason, { families, budget });
+}
+
+type WarmOpts = ReadOpts & { warm: WarmLedger };
+
+function summarise(
+  items: readonly Planned[],
+  plan: { run: readonly PlanItem[]; overBudget: readonly PlanItem[] },
+  nowMs: number,
+): FamilySummary {
+  const overBudget = new Set(plan.overBudget);
+  const planned = new Set(plan.run);
+  const ran = (p: Planned) => planned.has(p);
+  const coins = new Set(items.flatMap((p) => p.item.coins));
+  const cold = new Set(items.filter((p) => !isWarm(p, nowMs)).flatMap((p) => p.item.coins));
+  return {
+    coins: coins.size,
+    warmCoins: [...coins].filter((c) => !cold.has(c)).length,
+    warmed: items.filter((p) => p.done === "warmed").length,
+    failed: items.filter((p) => p.done === "failed").length,
+    // Due but not run: no calls left for it, or the pass' time ran out.
+    deferred: items.filter((p) => overBudget.has(p) || (p.done === undefined && ran(p))).length,
+  };
+}
+
+function rankMarket(assets: Parameters<typeof listedAssets>[0]): WarmMarket {
+  const refs = assets.map(toAggregateRef);
+  const coins: WarmCoin[] = [];
+  for (const entry of listedAssets(assets)) {
+    // Resolved by its DefiLlama id, as a request for it is: the same keys.
+    const resolved = resolveAsset(entry.id, refs);
+    if (resolved.ok) coins.push({ rank: coins.length + 1, asset: resolved.asset, entry });
+  }
+  return { coins };
+}
+
+/**
+ * Calls each provider may take this pass: a budgeted provider what its window's refresh reserve
+ * has left for the scheduled refresher; one without a budget a fixed cap (less what the pass spent
+ * already on the market list). A store that cannot count leaves the budgeted providers nothing.
+ */
+async function callsAllowed(
+  kv: KvStore,
+  planned: readonly PlanItem[],
+  spent: Record<string, number>,
+  nowMs: number,
+): Promise<Record<string, number>> {
+  const providers = new Set(
+    planned.flatMap((p) => [...Object.keys(p.cost), ...Object.keys(p.coldCost ?? {})]),
+  );
+  const allowed: Record<string, number> = {};
+  for (const provider of providers) {
+    const counts = await windowCounts(kv, provider as PolicyProvider, nowMs).catch(
+      () => "unknown" as const,
+    );
+    if (counts === "unknown") allowed[provider] = 0;
+    else if (counts === null)
+      allowed[provider] = Math.max(0, UNBUDGETED_CALLS_PER_PASS - (spent[provider] ?? 0));
+    else allowed[provider] = scheduledCallsLeft(counts.made, counts.limit);
+  }
+  return allowed;
+}
+
+/**
+ * Warms the planned items in order, `PASS_CONCURRENCY` at a time, starting none past `deadline`.
+ * An item's new "fresh until" is the soonest any of its entries stops being fresh (its as-of plus
+ * its family's fresh time); null when one of its reads had no value (missing again).
+ */
+async function warmPlanned(
+  items: Planned[],
+  deadline: number,
+  now: () => number,
+  opts: () => WarmOpts,
+): Promise<Records> {
+  const records: Records = {};
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && now() < deadline) {
+      const p = items[next++]!;
+      const o = opts();
+      await p.item.warm(o).catch(() => (o.warm.failed += 1));
+      p.done = o.warm.failed === 0 ? "warmed" : "failed";
+      // No read at all (nothing to look up): warm until the task's own fresh time passes.
+      const until = o.warm.freshUntil;
+      (records[p.task] ??= {})[p.id] = until === undefined ? now() + p.freshMs : until;
+    }
+  };
+  await Promise.all(Array.from({ length: PASS_CONCURRENCY }, worker));
+  return records;
+}

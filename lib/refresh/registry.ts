@@ -1,0 +1,24 @@
+/**
+ * Every warm task the refresher runs (docs/refresher.md, "Adding a key family"). A new key family
+ * plugs in with one line here: a `WarmTask` (`./tasks`) whose items call the family's reader.
+ */
+import {
+  aggregateTask,
+  chartsTask,
+  longHistoryTask,
+  poolsTask,
+  quotesTask,
+  supplyHistoryTask,
+  tickersTask,
+} from "./families";
+import type { WarmTask } from "./tasks";
+
+export const WARM_TASKS: readonly WarmTask[] = [
+  aggregateTask,
+  quotesTask,
+  poolsTask,
+  supplyHistoryTask,
+  tickersTask,
+  chartsTask,
+  longHistoryTask,
+];

@@ -6,6 +6,7 @@
  * within 0.5 %.
  */
 import * as route from "@/app/api/stablecoin-chains/route";
+import * as intel from "@/app/api/stablecoin-intel/route";
 import * as pools from "@/app/api/stablecoin-pools/route";
 import { CHAIN_SUM_TOLERANCE } from "@/lib/domain/chain-supply";
 import { validateAgainstOpenApi } from "../helpers/openapi";
@@ -110,6 +111,12 @@ describe("GET /api/stablecoin-chains (fixture world)", () => {
     expect(Math.abs(eth.deviation_bps)).toBeLessThan(100);
     const usdc = await json<Body>(await call(pools.GET, "/api/stablecoin-pools?q=usdc"));
     expect(usdc.flags).toEqual([]);
+    const daiIntel = await json<Body>(await call(intel.GET, "/api/stablecoin-intel?q=dai"));
+    expect(daiIntel.flags).toEqual([
+      expect.objectContaining({ code: "chain_local_depeg", chain: "arbitrum" }),
+    ]);
+    const usdcIntel = await json<Body>(await call(intel.GET, "/api/stablecoin-intel?q=usdc"));
+    expect(usdcIntel.flags).toEqual([]);
   });
 
   it("falls back to coin sums with a warning when the chain list fails", async () => {

@@ -75,6 +75,8 @@ const PAGE_CDN_SECONDS = {
   "/": DEGRADED_PAGE_CDN_SECONDS,
   "/stablecoins/:asset": DEGRADED_PAGE_CDN_SECONDS,
   "/flows": DEGRADED_PAGE_CDN_SECONDS,
+  "/chains": DEGRADED_PAGE_CDN_SECONDS,
+  "/chains/:chain": DEGRADED_PAGE_CDN_SECONDS,
   "/depegs": DEGRADED_PAGE_CDN_SECONDS,
   "/docs/api": STATIC_PAGE_CDN_SECONDS,
   "/methodology": STATIC_PAGE_CDN_SECONDS,
@@ -89,6 +91,8 @@ const pageCacheControl = (sMaxAge) =>
  */
 const UNKNOWN_ASSET_HEADER = "x-stablecoin-unknown";
 const UNKNOWN_ASSET_PATH = "/stablecoins/~unknown";
+/** The same for a chain page spelling that names no listed chain (lib/chains/canonical.ts). */
+const UNKNOWN_CHAIN_PATH = "/chains/~unknown";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -111,6 +115,11 @@ const nextConfig = {
           source: "/stablecoins/:asset",
           has: [{ type: "header", key: UNKNOWN_ASSET_HEADER }],
           destination: UNKNOWN_ASSET_PATH,
+        },
+        {
+          source: "/chains/:chain",
+          has: [{ type: "header", key: UNKNOWN_ASSET_HEADER }],
+          destination: UNKNOWN_CHAIN_PATH,
         },
       ],
       fallback: [{ source: "/api/:path*", destination: "/api/no-route" }],

@@ -29,6 +29,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/" className="font-semibold tracking-tight">
               Stablecoin Intelligence
             </Link>
+            <Link href="/chains" className="text-slate-600 hover:underline dark:text-slate-300">
+              Chains
+            </Link>
             <Link href="/flows" className="text-slate-600 hover:underline dark:text-slate-300">
               Flows
             </Link>

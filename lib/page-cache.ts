@@ -40,6 +40,18 @@ export const PAGE_REVALIDATE_SECONDS = {
     file: "app/flows/page.tsx",
     why: "scheduled snapshots that refresh every 12 h or more",
   },
+  "/chains": {
+    seconds: 6 * 60 * 60,
+    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    file: "app/chains/page.tsx",
+    why: "the aggregate's chain figures (6 h class)",
+  },
+  "/chains/[chain]": {
+    seconds: 60,
+    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    file: "app/chains/[chain]/page.tsx",
+    why: "the chain-local peg from live pools (60 s)",
+  },
   "/depegs": {
     seconds: 60 * 60,
     cdnSeconds: DEGRADED_REVALIDATE_SECONDS,

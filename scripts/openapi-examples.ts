@@ -23,6 +23,7 @@ const RECORDINGS: Record<string, string> = {
   intel: "/api/stablecoin-intel?q=usdc",
   supply: "/api/stablecoin-supply",
   issuers: "/api/stablecoin-issuers",
+  chains: "/api/stablecoin-chains",
   pools: "/api/stablecoin-pools?q=usdc&size_usd=1000000",
   risk: "/api/stablecoin-risk?q=usdc",
   "peg-history": "/api/stablecoin-peg-history?q=usdc&window=7d",

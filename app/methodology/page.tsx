@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BoundariesSection } from "@/components/methodology/BoundariesSection";
+import { ChainsSection } from "@/components/methodology/ChainsSection";
 import { CachingSections } from "@/components/methodology/CachingSections";
 import { ConstantsTable } from "@/components/methodology/ConstantsTable";
 import { DepegEventsSection } from "@/components/methodology/DepegEventsSection";
@@ -40,6 +41,7 @@ export default function MethodologyPage() {
       <DepegEventsSection />
       <DepthSections />
       <SupplySections />
+      <ChainsSection />
       <RiskSections />
       <CachingSections />
       <PageCachingSection />

@@ -11,6 +11,7 @@ export const METHOD_SECTIONS = [
   { id: "concentration", title: "Issuer and chain concentration" },
   { id: "velocity", title: "Velocity" },
   { id: "momentum", title: "Supply momentum" },
+  { id: "chains", title: "Chains: supply, native vs bridged, chain-local peg" },
   { id: "risk-score", title: "Risk score" },
   { id: "confidence", title: "Confidence score" },
   { id: "caching", title: "Caching and time-to-live" },

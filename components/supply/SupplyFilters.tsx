@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { useId, type ReactNode } from "react";
+import { chainPath } from "@/components/chains/paths";
 import { chainLabel } from "@/components/format";
 import { ALL, type BackingFilter, type Filters } from "./rows";
 
@@ -52,6 +54,16 @@ export function SupplyFilters({
             </option>
           ))}
         </select>
+        {filters.chain !== ALL ? (
+          <Link
+            href={chainPath(filters.chain)}
+            prefetch={false}
+            data-testid="chain-page-link"
+            className="mt-1 inline-block text-xs text-sky-700 underline dark:text-sky-400"
+          >
+            All stablecoins on {chainLabel(filters.chain)}
+          </Link>
+        ) : null}
       </Field>
       <Field id={`${id}-type`} label="Stablecoin type">
         <select

@@ -3,6 +3,8 @@
  * methodology page. Values are imported from the modules that use them, never copied.
  */
 import * as badge from "./badge";
+import * as chainPeg from "./chain-peg";
+import * as chainSupply from "./chain-supply";
 import * as concentration from "./concentration";
 import * as confidence from "./confidence";
 import * as depeg from "./depeg";
@@ -247,6 +249,35 @@ export const METHODOLOGY_CONSTANTS = {
       risk.PEG_EXCURSION_PENALTY_MAX_POINTS,
       "points",
       "Cap on the total excursion penalty.",
+    ],
+  }),
+  ...section("chain-peg", {
+    CHAIN_PEG_MIN_POOL_TVL_USD: [
+      chainPeg.CHAIN_PEG_MIN_POOL_TVL_USD,
+      "USD",
+      "Pools below this TVL are left out of a coin's chain-local price.",
+    ],
+    CHAIN_LOCAL_DEPEG_BPS: [
+      chainPeg.CHAIN_LOCAL_DEPEG_BPS,
+      "bps",
+      "Chain-local |deviation| beyond which chain_local_depeg is raised.",
+    ],
+    CHAIN_AGGREGATE_CALM_BPS: [
+      chainPeg.CHAIN_AGGREGATE_CALM_BPS,
+      "bps",
+      "The coin's aggregate |deviation| must be within this for chain_local_depeg.",
+    ],
+  }),
+  ...section("chain-supply", {
+    CHAIN_SUM_TOLERANCE: [
+      chainSupply.CHAIN_SUM_TOLERANCE,
+      "ratio",
+      "Allowed gap between a chain's total and the sum of its coins.",
+    ],
+    CHAIN_TOP_COINS: [
+      chainSupply.CHAIN_TOP_COINS,
+      "coins",
+      "Largest coins listed per chain in the chain ranking.",
     ],
   }),
 };

@@ -5,6 +5,7 @@
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
+import { coinChainPegFields } from "@/lib/chains/coin-peg";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { warningFields } from "@/lib/assets/warnings";
@@ -96,8 +97,13 @@ export function buildIntel(
     prices: mv.prices,
   });
 
+  const chainPeg = coinChainPegFields(ctx.pools?.value ?? null, {
+    aggregate: mv.prices.aggregate,
+    market: mv.prices.market,
+  });
   return {
     asset: ctx.asset.symbol,
+    flags: chainPeg.flags,
     data: {
       price,
       price_source: mv.priceSource,
@@ -123,6 +129,7 @@ export function buildIntel(
         method: DEPTH_METHOD,
       },
       price_sources: mv.prices,
+      chain_local_peg: chainPeg.chain_local_peg,
     },
     metadata: {
       sources,

@@ -1,5 +1,6 @@
 /** The normalized stablecoin response, defined once: validated in tests, published as OpenAPI. */
 import { z } from "zod";
+import { chainFlagSchema, coinChainPegSchema } from "@/lib/chains/schema";
 import { warningCodesSchema } from "@/lib/assets/warnings";
 
 const usd = z.number().nullable();
@@ -69,7 +70,15 @@ export const intelResponseSchema = z.object({
       method: z.string(),
     }),
     price_sources: z.object({ market: usd, aggregate: usd, dex: usd }),
+    chain_local_peg: z
+      .array(coinChainPegSchema)
+      .describe("Per chain with pools: the coin's TVL-weighted DEX price (pools ≥ 50 000 USD TVL)"),
   }),
+  flags: z
+    .array(chainFlagSchema)
+    .describe(
+      "`chain_local_depeg`: a chain where the coin trades beyond 100 bps from 1.00 USD while its aggregate price is within 50 bps",
+    ),
   metadata: z.object({
     sources: z.array(sourceEntrySchema),
     confidence_score: z.number().min(0).max(1),

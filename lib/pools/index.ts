@@ -5,6 +5,7 @@
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { warningFields } from "@/lib/assets/warnings";
+import { coinChainPegFields } from "@/lib/chains/coin-peg";
 import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
 import { safePoolUrl } from "@/lib/providers/dexscreener/map";
 import type { PoolRecord, PoolsResponse } from "./schema";
@@ -131,6 +132,11 @@ export async function getPools(
               method: FINDER_METHOD,
             }
           : null,
+      // Chain-local peg over every pool read (not only the modelled ones: an off-peg chain is the point).
+      ...coinChainPegFields(ctx.pools?.value ?? null, {
+        aggregate: positiveOrNull(ctx.aggregateEntry?.priceUsd),
+        market: positiveOrNull(ctx.quote?.value?.priceUsd),
+      }),
       metadata: {
         // Only listed when the DEX aggregator was actually asked.
         sources: ctx.asked.dex

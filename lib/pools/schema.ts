@@ -1,5 +1,6 @@
 /** Body of GET /api/stablecoin-pools: pool map (venue × chain) and the deep-liquidity finder. */
 import { z } from "zod";
+import { chainFlagSchema, coinChainPegSchema } from "@/lib/chains/schema";
 import { warningCodesSchema } from "@/lib/assets/warnings";
 
 export const poolRecordSchema = z.object({
@@ -58,6 +59,14 @@ export const poolsResponseSchema = z.object({
       method: z.string(),
     })
     .nullable(),
+  chain_local_peg: z
+    .array(coinChainPegSchema)
+    .describe("Per chain with pools: the coin's TVL-weighted DEX price (pools ≥ 50 000 USD TVL)"),
+  flags: z
+    .array(chainFlagSchema)
+    .describe(
+      "`chain_local_depeg`: a chain where the coin trades beyond 100 bps from 1.00 USD while its aggregate price is within 50 bps",
+    ),
   metadata: z.object({
     sources: z.array(
       z.object({

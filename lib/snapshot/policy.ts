@@ -48,6 +48,9 @@ export type KeyFamily =
   | "history:hourly"
   | "history:daily"
   | "history:supply-total"
+  | "aggregate:chains"
+  | "history:supply-chain"
+  | "live:coin-chains"
   | SnapshotFamily;
 
 /** Live market and DEX data: fresh for about a minute. */
@@ -134,6 +137,24 @@ export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, Read
     "history:daily": live("history:daily", HISTORY_DAILY_FRESH_SECONDS, "coingecko", budget),
     "history:supply-total": {
       ...live("history:supply-total", config.ttlSeconds.supplyPanel, "defillama", budget),
+      graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
+    },
+    // Per-chain aggregate data (issue 28): the chain list like the aggregate list, a chain's
+    // history like the market's, a coin's per-chain balances like the coin's supply history.
+    "aggregate:chains": {
+      family: "aggregate:chains",
+      freshSeconds: config.ttlSeconds.supplyPanel,
+      graceSeconds: AGGREGATE_GRACE_SECONDS,
+      empty: { kind: "failure" },
+      lockBudgetMs: budget,
+      provider: "defillama",
+    },
+    "history:supply-chain": {
+      ...live("history:supply-chain", config.ttlSeconds.supplyPanel, "defillama", budget),
+      graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
+    },
+    "live:coin-chains": {
+      ...live("live:coin-chains", config.ttlSeconds.supplyPanel, "defillama", budget),
       graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
     },
     "snapshot:supplyPanel": snapshot("supplyPanel", config, budget),

@@ -70,6 +70,11 @@ export const DEX_QUIRKS = {
     dexId: "uniswap",
     pairAddress: hash256For("dex-noliq", "USDC", "base"),
   },
+  /**
+   * DAI on arbitrum trades at 0.968 in every pool there (−320 bps) while its aggregate price is
+   * within 20 bps: the recorded chain-local depeg (issue 28). No other chain or coin is off peg.
+   */
+  chainLocalDepeg: { symbol: "DAI", chainId: "arbitrum", priceUsd: 0.968 },
 } as const;
 
 /**

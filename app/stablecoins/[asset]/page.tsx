@@ -12,6 +12,7 @@ import { PoolMap } from "@/components/asset/PoolMap";
 import { RiskScorePanel } from "@/components/asset/RiskScorePanel";
 import { SharedSymbol } from "@/components/asset/SharedSymbol";
 import { VelocityPanel } from "@/components/asset/VelocityPanel";
+import { CoinChainsPanel } from "@/components/chains/CoinChainsPanel";
 import { BadgeSnippet } from "@/components/depegs/BadgeSnippet";
 import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
 import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHistoryPanel";
@@ -109,6 +110,13 @@ export default async function AssetPage({ params }: Props) {
         </Suspense>
         <DepthPanel risk={body} />
         <ConcentrationPanel risk={body} />
+        <Suspense fallback={null}>
+          <CoinChainsPanel
+            q={q}
+            pegs={poolsBody?.chain_local_peg ?? null}
+            flags={poolsBody?.flags ?? []}
+          />
+        </Suspense>
         <VelocityPanel risk={body} />
         <MomentumPanel risk={body} />
         <RiskScorePanel risk={body} />

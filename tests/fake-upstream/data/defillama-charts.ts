@@ -25,13 +25,31 @@ export interface ChartPoint {
 /** Daily USD values, index 0 = today, index k = k days ago. */
 export function assetDailyUsd(asset: LlamaAsset): number[] {
   const peg = asset.pegType;
+  return dailyFromAnchors(
+    {
+      now: pegAmount(asset.circulating, peg),
+      day: pegAmount(asset.circulatingPrevDay, peg),
+      week: pegAmount(asset.circulatingPrevWeek, peg),
+      month: pegAmount(asset.circulatingPrevMonth, peg),
+    },
+    ["llama-chart", asset.id],
+  );
+}
+
+export interface Anchors {
+  now: number | undefined;
+  day: number | undefined;
+  week: number | undefined;
+  month: number | undefined;
+}
+
+/** The series through the recorded anchors (see the header), noise seeded by `seed`. */
+export function dailyFromAnchors(a: Anchors, seed: Array<string | number>): number[] {
   const anchors: Array<[number, number]> = [];
-  const now = pegAmount(asset.circulating, peg);
+  const now = a.now;
   if (now === undefined) return [];
   anchors.push([0, now]);
-  const day = pegAmount(asset.circulatingPrevDay, peg);
-  const week = pegAmount(asset.circulatingPrevWeek, peg);
-  const month = pegAmount(asset.circulatingPrevMonth, peg);
+  const { day, week, month } = a;
   if (day !== undefined) anchors.push([1, day]);
   if (week !== undefined) anchors.push([7, week]);
   if (month !== undefined) anchors.push([30, month]);
@@ -56,13 +74,13 @@ export function assetDailyUsd(asset: LlamaAsset): number[] {
       const slope = prev ? (v1 - prev[1]) / (d1 - prev[0]) : 0;
       value = Math.max(0, v1 + 0.5 * slope * (k - d1));
     }
-    if (!flat) value *= 1 + 0.0015 * unitNoise("llama-chart", asset.id, k);
+    if (!flat) value *= 1 + 0.0015 * unitNoise(...seed, k);
     out.push(value);
   }
   return out;
 }
 
-function point(dateSec: number, peg: string, native: number, usd: number): ChartPoint {
+export function point(dateSec: number, peg: string, native: number, usd: number): ChartPoint {
   return {
     date: String(dateSec),
     totalCirculating: { [peg]: round(native, 2) },
@@ -73,7 +91,7 @@ function point(dateSec: number, peg: string, native: number, usd: number): Chart
   };
 }
 
-function todaySec(nowMs: number): number {
+export function todaySec(nowMs: number): number {
   return Math.floor(nowMs / 1000 / DAY_S) * DAY_S;
 }
 

@@ -7,7 +7,8 @@
  *     uniswap `v2` (ethereum), aerodrome `v2` (base), camelot `v2` (arbitrum), velodrome `v2` (optimism)
  *   - canonical contracts only: uniswap `v3` WETH/token and, on ethereum, uniswap `v4` token/stable
  * Quirks (see DEX_QUIRKS): USDC on arbitrum has a ramses pool claiming ~2.16 B USD liquidity;
- * USDC on base has a uniswap v4 pool without `liquidity`. Sorted by liquidity.usd desc, pools
+ * USDC on base has a uniswap v4 pool without `liquidity`; DAI on arbitrum trades at 0.968 in
+ * every pool (the chain-local depeg). Sorted by liquidity.usd desc, pools
  * without liquidity last. Unknown chain/token → [].
  */
 import { DEX_QUIRKS } from "../constants";
@@ -178,6 +179,8 @@ export function tokenPairs(chainId: string, tokenAddress: string): Record<string
     if (token.symbol === "USDC") self.symbol = bridgedSymbol[chain] ?? "USDC.e";
     self.name = `Bridged ${self.name}`;
   }
+  const depeg = DEX_QUIRKS.chainLocalDepeg;
+  if (token.symbol === depeg.symbol && chain === depeg.chainId) self.usd = depeg.priceUsd;
   const total = (LIQ_USD[token.symbol] ?? 5e6) * CHAIN_FACTOR[chain] * (canonical ? 1 : 0.35);
   const partnerA = stableTok(token.symbol === "USDC" ? "USDT" : "USDC", chain);
   const partnerB = stableTok(token.symbol === "USDT" ? "USDC" : "USDT", chain);

@@ -7,6 +7,7 @@ import { coinsMarkets, marketEntry } from "../data/coingecko-markets";
 import { marketChart, parseDays } from "../data/coingecko-chart";
 import { coinTickers } from "../data/coingecko-tickers";
 import { allStablecoinsChart, stablecoinChart } from "../data/defillama-charts";
+import { chainChart, stablecoinChains, stablecoinDetail } from "../data/defillama-chains";
 import { tokenPairs } from "../data/dexscreener-pairs";
 import { duneResults } from "../data/dune-results";
 import { fullCoinsMarkets, fullMarketEntry, fullMarketHasNoTickers } from "../data/full-market";
@@ -38,6 +39,22 @@ function defillama(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
       const series = stablecoinChart(id, ctx.nowMs, ctx.market);
       return series ? json(200, series, LLAMA_HEADERS) : text(404, "Invalid request");
     };
+  }
+  if (path === "/stablecoinchains")
+    return (empty) => json(200, empty ? [] : stablecoinChains(ctx.market), LLAMA_HEADERS);
+  let m = /^\/stablecoincharts\/([^/]+)$/.exec(path);
+  if (m) {
+    const series = chainChart(decodeURIComponent(m[1] ?? ""), ctx.nowMs, ctx.market);
+    return (empty) =>
+      series ? json(200, empty ? [] : series, LLAMA_HEADERS) : text(404, "Invalid request");
+  }
+  m = /^\/stablecoin\/([^/]+)$/.exec(path);
+  if (m) {
+    const body = stablecoinDetail(decodeURIComponent(m[1] ?? ""), ctx.nowMs, ctx.market);
+    return (empty) =>
+      body
+        ? json(200, empty ? { ...body, chainBalances: {} } : body, LLAMA_HEADERS)
+        : text(404, "Invalid request");
   }
   return null;
 }

@@ -11,6 +11,7 @@ import * as jsonFeed from "@/app/depegs.json/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
 import * as health from "@/app/api/health/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
+import * as chains from "@/app/api/stablecoin-chains/route";
 import * as issuers from "@/app/api/stablecoin-issuers/route";
 import * as openapi from "@/app/api/openapi.json/route";
 import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
@@ -72,6 +73,15 @@ const TARGETS: Record<string, Target> = {
     module: issuers,
     ok: "/api/stablecoin-issuers",
     bad: ["/api/stablecoin-issuers?a=1&a=2"],
+  },
+  "/api/stablecoin-chains": {
+    module: chains,
+    ok: "/api/stablecoin-chains",
+    bad: [
+      "/api/stablecoin-chains?chain=no-such-chain",
+      "/api/stablecoin-chains?chain=%3Cx%3E",
+      "/api/stablecoin-chains?chain=a&chain=b",
+    ],
   },
   "/api/stablecoin-flows": {
     module: flows,

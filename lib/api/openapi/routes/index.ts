@@ -6,6 +6,7 @@ import type { RouteDoc } from "../route-doc";
 import { intelRoute, pegHistoryRoute, poolsRoute, riskRoute } from "./asset";
 import { flowsRoute } from "./flows";
 import { atomFeedRoute, badgeRoute, depegsRoute, jsonFeedRoute } from "./history";
+import { chainsRoute } from "./chains";
 import { issuersRoute, supplyRoute } from "./market";
 import { healthRoute, openApiRoute } from "./service";
 
@@ -16,6 +17,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   poolsRoute,
   supplyRoute,
   issuersRoute,
+  chainsRoute,
   flowsRoute,
   depegsRoute,
   badgeRoute,

@@ -61,6 +61,8 @@ export const POOLS_BODY: PoolsBody = {
   excluded: [{ chain: "base", venue: "uniswap", pair_address: "0xb9", reason: "no-liquidity" }],
   pool_map: [],
   finder: null,
+  chain_local_peg: [],
+  flags: [],
   metadata: {
     sources: [
       { name: "DexScreener", type: "liquidity", latency: "low", as_of: "2026-01-15T12:00:00.000Z" },

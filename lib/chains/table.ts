@@ -1,0 +1,115 @@
+/**
+ * The chain ranking every chain view starts from: the aggregate list (coins per chain, USD) and
+ * the aggregate's chain list (totals, display labels), both through the read layer. A failed
+ * chain list leaves totals as the coin sums (with a warning); a missing aggregate list is no answer.
+ */
+import { toAggregateRef, preferredSelector, type AggregateRef } from "@/lib/assets/resolve";
+import { W, type Warning } from "@/lib/assets/warnings";
+import { rankChains, type ChainSummary, CHAIN_TOP_COINS } from "@/lib/domain/chain-supply";
+import type { AggregateAsset } from "@/lib/domain/types";
+import type { ChainTotal } from "@/lib/providers/defillama/chains";
+import { readChainTotals } from "@/lib/snapshot/chains";
+import { readAggregate } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
+import type { ChainSummaryRecord } from "./schema";
+import { CW } from "./warnings";
+
+export const CHAINS_METHOD =
+  "Per chain: USD-pegged stablecoin supply from the aggregate's chain list; changes compare the coins' current supply on the chain with their recorded supply 1, 7 and 30 days earlier. See /methodology#chains.";
+
+export interface ChainTable {
+  assets: AggregateAsset[];
+  refs: AggregateRef[];
+  summaries: ChainSummary[];
+  /** Canonical chain → display label. */
+  labels: Map<string, string>;
+  marketTotalUsd: number;
+  warnings: Warning[];
+  sources: { name: string; type: string; as_of: string | null }[];
+  upstream: boolean;
+}
+
+const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : null);
+
+/** `bnb` → `Bnb` when the aggregate's chain list (and so its label) is unavailable. */
+export const fallbackLabel = (chain: string): string =>
+  chain.charAt(0).toUpperCase() + chain.slice(1);
+
+export async function loadChainTable(readOpts?: ReadOpts): Promise<ChainTable | null> {
+  const [aggregate, totals] = await Promise.all([
+    readAggregate(readOpts).catch(() => null),
+    readChainTotals(readOpts).catch(() => null),
+  ]);
+  if (!aggregate) return null;
+  const warnings: Warning[] = [];
+  if (aggregate.source === "stale")
+    warnings.push(W.aggregateStale(aggregate.storedAt, aggregate.error));
+  if (!totals) warnings.push(CW.chainTotalsUnavailable);
+  else if (totals.source === "stale" && totals.error !== undefined)
+    warnings.push(CW.chainTotalsStale);
+
+  const listed = totals
+    ? new Map(totals.value.map((t: ChainTotal) => [t.chain, t.totalUsd]))
+    : null;
+  const labels = new Map((totals?.value ?? []).map((t) => [t.chain, t.label]));
+  const assets = aggregate.value.assets;
+  const summaries = rankChains(assets, listed);
+  const sources = [
+    { name: "DefiLlama", type: "aggregate", as_of: iso(aggregate.storedAt) },
+    ...(totals
+      ? [{ name: "DefiLlama", type: "aggregate-chains", as_of: iso(totals.storedAt) }]
+      : []),
+  ];
+  return {
+    assets,
+    refs: assets.map(toAggregateRef),
+    summaries,
+    labels,
+    marketTotalUsd: summaries.reduce((s, c) => s + c.totalUsd, 0),
+    warnings,
+    sources,
+    upstream: calledUpstream(aggregate) || (totals !== null && calledUpstream(totals)),
+  };
+}
+
+export function labelOf(table: Pick<ChainTable, "labels">, chain: string): string {
+  return table.labels.get(chain) ?? fallbackLabel(chain);
+}
+
+export function summaryRecord(
+  table: ChainTable,
+  s: ChainSummary,
+  rank: number,
+): ChainSummaryRecord {
+  return {
+    chain: s.chain,
+    name: labelOf(table, s.chain),
+    rank,
+    total_circulating_usd: s.totalUsd,
+    coins_sum_usd: s.coinsSumUsd,
+    share_of_market_pct: table.marketTotalUsd > 0 ? (s.totalUsd / table.marketTotalUsd) * 100 : 0,
+    change_1d_pct: s.change1dPct,
+    change_7d_pct: s.change7dPct,
+    change_30d_pct: s.change30dPct,
+    change_1d_usd: s.change1dUsd,
+    change_7d_usd: s.change7dUsd,
+    change_30d_usd: s.change30dUsd,
+    coins: s.coins.length,
+    top_coins: s.coins.slice(0, CHAIN_TOP_COINS).map((c) => ({
+      id: c.id,
+      symbol: c.symbol,
+      name: c.name,
+      selector: preferredSelector(
+        { id: c.id, symbol: c.symbol, geckoId: geckoOf(table, c.id) },
+        table.refs,
+      ),
+      circulating_usd: c.circulatingUsd,
+      dominance_pct: c.dominancePct,
+    })),
+  };
+}
+
+export function geckoOf(table: Pick<ChainTable, "refs">, id: string): string | null {
+  return table.refs.find((r) => r.id === id)?.geckoId ?? null;
+}

@@ -5,13 +5,15 @@
  * registry, so the aggregate list is fetched alongside the live calls instead of before them.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
-import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
+import { coinKeyFor, type CoinPrice } from "@/lib/domain/coin-keys";
+import { priceIn, readMarketPrices } from "@/lib/market/prices";
+import { quoteIn, readMarketQuotes } from "@/lib/market/quotes";
+import { readAggregate, readTickers } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
 import { loadPools, type PoolsRead } from "./pools";
-import { TRACKED_ASSETS } from "./registry";
 import {
   preferredSelector,
   resolveAsset,
@@ -37,6 +39,8 @@ export interface AssetContext {
   /** This asset's aggregate entry, when the list is available and has it. */
   aggregateEntry: AggregateAsset | null;
   quote: Sourced<MarketQuote> | null;
+  /** The second independent price (DefiLlama coins), read with the quote; null when not asked. */
+  secondPrice?: Sourced<CoinPrice> | null;
   tickers: Sourced<MarketTicker[]> | null;
   pools: PoolsRead | null;
   supplySnapshot: SnapshotRead<"supplyByChain"> | null;
@@ -57,8 +61,6 @@ export interface ContextNeeds {
 export type ContextResult = { ok: true; ctx: AssetContext } | { ok: false; suggestions: string[] };
 
 export { toAggregateRef };
-
-const TRACKED_GECKO_IDS = TRACKED_ASSETS.map((t) => t.coingeckoId);
 
 type Settled<T> = Sourced<T> & { error?: unknown; upstream: boolean };
 
@@ -94,13 +96,13 @@ export async function loadAssetContext(
   }
   const asset = resolution.asset;
   const geckoId = asset.coingeckoId;
-  const quoteIds = asset.tracked ? TRACKED_GECKO_IDS : geckoId ? [geckoId] : [];
 
-  const [agg, quotes, tickers, pools, supplySnapshot] = await Promise.all([
+  const coinKey = coinKeyFor({ coingeckoId: geckoId });
+
+  const [agg, quotes, tickers, pools, supplySnapshot, prices] = await Promise.all([
     aggregate ?? aggregatePromise,
-    needs.quote && quoteIds.length > 0
-      ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, readOpts)))
-      : null,
+    // Every coin's quote is in the one market-wide batch entry.
+    needs.quote && geckoId ? once("quotes:batch", () => settle(readMarketQuotes(readOpts))) : null,
     needs.tickers && geckoId
       ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, readOpts)))
       : null,
@@ -108,7 +110,10 @@ export async function loadAssetContext(
     needs.supplySnapshot
       ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
       : null,
+    // The second price: one market-wide entry too.
+    needs.quote && coinKey ? once("prices:batch", () => settle(readMarketPrices(readOpts))) : null,
   ]);
+  const second = coinKey ? priceIn(prices?.value, coinKey).price : null;
 
   const aggregateAssets = agg.value?.assets ?? [];
   const refs = aggregateAssets.map(toAggregateRef);
@@ -132,10 +137,11 @@ export async function loadAssetContext(
   // The market provider answered, but not for this coin (absent from /coins/markets).
   let marketNotFound = false;
   if (needs.quote) {
-    const q1 = quotes?.value?.find((x) => x.coingeckoId === geckoId) ?? null;
+    const found = geckoId ? quoteIn(quotes?.value, geckoId) : { quote: null, asked: false };
+    const q1 = found.quote;
     quote = { value: q1, asOf: q1 ? (quotes?.asOf ?? null) : null, stale: quotes?.stale ?? false };
-    // Answered without this coin (an empty answer is a valid, cached answer too).
-    marketNotFound = geckoId !== null && !q1 && quotes?.value != null;
+    // Asked and answered without this coin (an empty answer is a valid, cached answer too).
+    marketNotFound = geckoId !== null && !q1 && found.asked;
     if (!geckoId) warnings.push(W.marketNotListed);
     else if (marketNotFound) warnings.push(W.marketNotFound);
     else if (!q1)
@@ -166,6 +172,13 @@ export async function loadAssetContext(
       aggregate: { value: agg.value?.assets ?? null, asOf: agg.asOf, stale: agg.stale },
       aggregateEntry,
       quote,
+      secondPrice: needs.quote
+        ? {
+            value: second,
+            asOf: second ? (prices?.asOf ?? null) : null,
+            stale: prices?.stale ?? false,
+          }
+        : null,
       tickers: needs.tickers ? (tickers ?? { value: null, asOf: null, stale: false }) : null,
       pools,
       supplySnapshot,
@@ -176,6 +189,7 @@ export async function loadAssetContext(
       upstream:
         agg.upstream ||
         (quotes?.upstream ?? false) ||
+        (prices?.upstream ?? false) ||
         (tickers?.upstream ?? false) ||
         (pools?.upstream ?? false) ||
         (supplySnapshot?.ok === true && calledUpstream(supplySnapshot)),

@@ -123,6 +123,11 @@ export function buildIntel(
         method: DEPTH_METHOD,
       },
       price_sources: mv.prices,
+      prices: mv.sourcedPrices.map((p) => ({
+        source: p.source,
+        price_usd: p.priceUsd,
+        as_of: isoOrNull(p.asOf),
+      })),
     },
     metadata: {
       sources,

@@ -7,21 +7,13 @@ import type {
   AggregateAsset,
   DexPool,
   MarketChart,
-  MarketQuote,
   MarketTicker,
   SupplyPoint,
 } from "@/lib/domain/types";
-import { fetchMarketChart, fetchMarkets, fetchTickers } from "@/lib/providers/coingecko/client";
+import { fetchMarketChart, fetchTickers } from "@/lib/providers/coingecko/client";
 import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/client";
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
-import {
-  aggregateEntry,
-  chartEntry,
-  poolsEntry,
-  quotesEntry,
-  supplyEntry,
-  tickersEntry,
-} from "./entry-schemas";
+import { aggregateEntry, chartEntry, poolsEntry, supplyEntry, tickersEntry } from "./entry-schemas";
 import { AGGREGATE_GRACE_SECONDS, CHART_FRESH_SECONDS, LIVE_FRESH_SECONDS } from "./policy";
 import type { CachedRead } from "./read-through";
 import { isEmptyList, readFamily, type ReadOpts } from "./reader";
@@ -54,22 +46,6 @@ export function readSupplyHistory(
     key: `live:v1:defillama:supply-history:${defillamaId}`,
     schema: supplyEntry,
     fetch: () => fetchSupplyHistory(defillamaId),
-    isEmpty: isEmptyList,
-    opts,
-  });
-}
-
-/** Quotes for a fixed, sorted id list (callers pass every tracked id so one entry serves all). */
-export function readMarketQuotes(
-  ids: readonly string[],
-  opts?: ReadOpts,
-): Promise<CachedRead<MarketQuote[]>> {
-  const sorted = [...new Set(ids)].sort();
-  return readFamily({
-    family: "live:quotes",
-    key: `live:v1:coingecko:markets:${sorted.join(",")}`,
-    schema: quotesEntry,
-    fetch: () => fetchMarkets(sorted),
     isEmpty: isEmptyList,
     opts,
   });

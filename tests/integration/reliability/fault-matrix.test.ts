@@ -95,6 +95,7 @@ const ENV_OF: Record<Provider, string> = {
   coingecko: "COINGECKO_API_URL",
   dexscreener: "DEXSCREENER_API_URL",
   dune: "DUNE_API_URL",
+  "defillama-coins": "DEFILLAMA_COINS_API_URL",
 };
 
 /**

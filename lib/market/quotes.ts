@@ -1,0 +1,45 @@
+/**
+ * Market provider quotes for every coin, from one batch (`lib/snapshot/market-batch.ts`): the
+ * ids are every CoinGecko id of the aggregate list plus the overlay's (so the overlay's coins
+ * keep a quote while the aggregate is unavailable). A request for any coin reads the batch.
+ */
+import { TRACKED_ASSETS } from "@/lib/assets/registry";
+import type { MarketQuote } from "@/lib/domain/types";
+import { readAggregate } from "@/lib/snapshot/live";
+import { readQuoteBatch, type QuoteBatch } from "@/lib/snapshot/market-batch";
+import type { CachedRead } from "@/lib/snapshot/read-through";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
+
+export type { QuoteBatch } from "@/lib/snapshot/market-batch";
+
+const isId = (id: string | null | undefined): id is string => typeof id === "string" && id !== "";
+
+/** Every CoinGecko id the batch asks for, sorted: aggregate ∪ overlay. */
+export async function marketQuoteIds(opts?: ReadOpts): Promise<string[]> {
+  const ids = new Set(TRACKED_ASSETS.map((t) => t.coingeckoId).filter(isId));
+  try {
+    const aggregate = await readAggregate(opts);
+    for (const a of aggregate.value.assets) if (isId(a.geckoId)) ids.add(a.geckoId);
+  } catch {
+    // Aggregate unavailable: the overlay's ids still get quotes.
+  }
+  return [...ids].sort();
+}
+
+/** The market-wide quote batch (one read-layer key, one call per 250 ids when it is filled). */
+export function readMarketQuotes(opts?: ReadOpts): Promise<CachedRead<QuoteBatch>> {
+  return readQuoteBatch(() => marketQuoteIds(opts), opts);
+}
+
+/**
+ * One coin's quote in a batch: `asked` false when the batch's fill did not include the id (the
+ * coin joined the list after it), so its absence does not mean "not found".
+ */
+export function quoteIn(
+  batch: QuoteBatch | null | undefined,
+  coingeckoId: string,
+): { quote: MarketQuote | null; asked: boolean } {
+  if (!batch) return { quote: null, asked: false };
+  const quote = batch.quotes.find((x) => x.coingeckoId === coingeckoId) ?? null;
+  return { quote, asked: quote !== null || batch.ids.includes(coingeckoId) };
+}

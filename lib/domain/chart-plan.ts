@@ -85,7 +85,8 @@ export function planChartCalls(
     byStart.set(from, keys);
   }
   const calls: ChartCall[] = [];
-  for (const [from, keys] of [...byStart].sort((a, b) => a[0] - b[0])) {
+  for (const [from, unsorted] of [...byStart].sort((a, b) => a[0] - b[0])) {
+    const keys = [...unsorted].sort();
     const span = (nowHour - from) / MS_PER_HOUR + 1;
     if (span <= limits.maxPoints) {
       const perCall = Math.max(1, Math.min(limits.maxCoins, Math.floor(limits.maxPoints / span)));

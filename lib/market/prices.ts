@@ -6,22 +6,25 @@
  */
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { coinKeyFor } from "@/lib/domain/coin-keys";
-import { readPriceSet, type PriceSet } from "@/lib/snapshot/coin-prices";
-import { readAggregate } from "@/lib/snapshot/live";
+import { priceSetKey, readPriceSet, type PriceSet } from "@/lib/snapshot/coin-prices";
+import { aggregateHeldLocally, entryHeld, readAggregate } from "@/lib/snapshot/live";
 import type { CachedRead } from "@/lib/snapshot/read-through";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export { priceIn, readCurrentPrices, type PriceSet } from "@/lib/snapshot/coin-prices";
 
-const MARKET_SET = "all";
+/** The overlay's coin keys, sorted. */
+export function overlayCoinKeys(): string[] {
+  const keys = TRACKED_ASSETS.map((t) => coinKeyFor({ coingeckoId: t.coingeckoId }));
+  return [...new Set(keys.filter((k): k is string => k !== null))].sort();
+}
 
 /** Every coin key of the market: aggregate ∪ overlay, sorted. */
 export async function marketCoinKeys(opts?: ReadOpts): Promise<string[]> {
-  const keys = new Set<string>();
+  const keys = new Set<string>(overlayCoinKeys());
   const add = (key: string | null) => {
     if (key) keys.add(key);
   };
-  for (const t of TRACKED_ASSETS) add(coinKeyFor({ coingeckoId: t.coingeckoId }));
   try {
     const aggregate = await readAggregate(opts);
     for (const a of aggregate.value.assets) add(coinKeyFor({ coingeckoId: a.geckoId }));
@@ -31,7 +34,22 @@ export async function marketCoinKeys(opts?: ReadOpts): Promise<string[]> {
   return [...keys].sort();
 }
 
-/** Current DefiLlama coins prices of every coin (one entry; one call per chunk of keys). */
-export function readMarketPrices(opts?: ReadOpts): Promise<CachedRead<PriceSet>> {
-  return readPriceSet(MARKET_SET, () => marketCoinKeys(opts), opts);
+/**
+ * Current DefiLlama coins prices of every coin (one entry; one call per chunk of keys). Like the
+ * quote batch, a process without an aggregate copy yet reads the overlay's set.
+ */
+export async function readMarketPrices(opts?: ReadOpts): Promise<CachedRead<PriceSet>> {
+  const overlay = () => readPriceSet("overlay", async () => overlayCoinKeys(), opts);
+  // Decided before any await: the aggregate read running beside this one must not switch a
+  // cold request over to the market-wide key half way.
+  const aggregateHeld = aggregateHeldLocally(opts);
+  if (await entryHeld(priceSetKey("all"), opts))
+    return readPriceSet("all", () => marketCoinKeys(opts), opts);
+  if (!aggregateHeld) return overlay();
+  try {
+    return await readPriceSet("all", () => marketCoinKeys(opts), opts);
+  } catch (error) {
+    if (await entryHeld(priceSetKey("overlay"), opts)) return overlay();
+    throw error;
+  }
 }

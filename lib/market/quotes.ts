@@ -5,8 +5,8 @@
  */
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import type { MarketQuote } from "@/lib/domain/types";
-import { readAggregate } from "@/lib/snapshot/live";
-import { readQuoteBatch, type QuoteBatch } from "@/lib/snapshot/market-batch";
+import { aggregateHeldLocally, entryHeld, readAggregate } from "@/lib/snapshot/live";
+import { quoteBatchKey, readQuoteBatch, type QuoteBatch } from "@/lib/snapshot/market-batch";
 import type { CachedRead } from "@/lib/snapshot/read-through";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
@@ -14,9 +14,14 @@ export type { QuoteBatch } from "@/lib/snapshot/market-batch";
 
 const isId = (id: string | null | undefined): id is string => typeof id === "string" && id !== "";
 
+/** The overlay's CoinGecko ids, sorted. */
+export function overlayQuoteIds(): string[] {
+  return [...new Set(TRACKED_ASSETS.map((t) => t.coingeckoId).filter(isId))].sort();
+}
+
 /** Every CoinGecko id the batch asks for, sorted: aggregate ∪ overlay. */
 export async function marketQuoteIds(opts?: ReadOpts): Promise<string[]> {
-  const ids = new Set(TRACKED_ASSETS.map((t) => t.coingeckoId).filter(isId));
+  const ids = new Set(overlayQuoteIds());
   try {
     const aggregate = await readAggregate(opts);
     for (const a of aggregate.value.assets) if (isId(a.geckoId)) ids.add(a.geckoId);
@@ -26,9 +31,28 @@ export async function marketQuoteIds(opts?: ReadOpts): Promise<string[]> {
   return [...ids].sort();
 }
 
-/** The market-wide quote batch (one read-layer key, one call per 250 ids when it is filled). */
-export function readMarketQuotes(opts?: ReadOpts): Promise<CachedRead<QuoteBatch>> {
-  return readQuoteBatch(() => marketQuoteIds(opts), opts);
+/**
+ * The market-wide quote batch (one read-layer key, one call per 250 ids when it is filled). A
+ * process without an aggregate copy, when the store has no market-wide batch either (a cold
+ * start), reads the overlay's batch instead, so a cold request's quote call never waits on the
+ * aggregate; a coin outside the overlay waits on the aggregate to be resolved anyway, and then
+ * reads the whole batch.
+ */
+export async function readMarketQuotes(opts?: ReadOpts): Promise<CachedRead<QuoteBatch>> {
+  const overlay = () => readQuoteBatch("overlay", async () => overlayQuoteIds(), opts);
+  // Decided before any await: the aggregate read running beside this one must not switch a
+  // cold request over to the market-wide key half way.
+  const aggregateHeld = aggregateHeldLocally(opts);
+  if (await entryHeld(quoteBatchKey("all"), opts))
+    return readQuoteBatch("all", () => marketQuoteIds(opts), opts);
+  if (!aggregateHeld) return overlay();
+  try {
+    return await readQuoteBatch("all", () => marketQuoteIds(opts), opts);
+  } catch (error) {
+    // The first market-wide fill failed: the overlay's copy, when there is one, still serves.
+    if (await entryHeld(quoteBatchKey("overlay"), opts)) return overlay();
+    throw error;
+  }
 }
 
 /**

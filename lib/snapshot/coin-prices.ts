@@ -35,6 +35,7 @@ const priceSetEntry: z.ZodType<PriceSet> = z.object({
 });
 
 const KEY_PREFIX = "live:v1:defillama-coins:prices";
+export const priceSetKey = (name: string) => `${KEY_PREFIX}:${name}`;
 const SET_HASH_CHARS = 32;
 
 /** One entry for a set of keys: `name` fixes the key, `keys` is asked only when a fill runs. */
@@ -45,7 +46,7 @@ export function readPriceSet(
 ): Promise<CachedRead<PriceSet>> {
   return readFamily({
     family: "live:coin-prices",
-    key: `${KEY_PREFIX}:${name}`,
+    key: priceSetKey(name),
     schema: priceSetEntry,
     fetch: async ({ spendExtraCall }) => {
       const chunks = chunkCoinKeys(await keys());

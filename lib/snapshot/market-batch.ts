@@ -18,7 +18,13 @@ export interface QuoteBatch {
   quotes: MarketQuote[];
 }
 
-export const QUOTE_BATCH_KEY = "live:v2:coingecko:markets:all";
+/**
+ * `all`: every coin (aggregate ∪ overlay); `overlay`: the overlay's coins only, read while this
+ * process holds no aggregate copy yet, so a cold request for an overlay coin never waits on the
+ * aggregate before asking for its quote.
+ */
+export type QuoteBatchName = "all" | "overlay";
+export const quoteBatchKey = (name: QuoteBatchName) => `live:v1:coingecko:markets-batch:${name}`;
 
 const quoteBatchEntry: z.ZodType<QuoteBatch> = z.object({
   ids: z.array(z.string()),
@@ -26,12 +32,13 @@ const quoteBatchEntry: z.ZodType<QuoteBatch> = z.object({
 });
 
 export function readQuoteBatch(
+  name: QuoteBatchName,
   ids: () => Promise<readonly string[]>,
   opts?: ReadOpts,
 ): Promise<CachedRead<QuoteBatch>> {
   return readFamily({
     family: "live:quotes",
-    key: QUOTE_BATCH_KEY,
+    key: quoteBatchKey(name),
     schema: quoteBatchEntry,
     fetch: async ({ spendExtraCall }) => {
       const chunks = marketsChunks(await ids());

@@ -102,7 +102,9 @@ export async function loadAssetContext(
   const [agg, quotes, tickers, pools, supplySnapshot, prices] = await Promise.all([
     aggregate ?? aggregatePromise,
     // Every coin's quote is in the one market-wide batch entry.
-    needs.quote && geckoId ? once("quotes:batch", () => settle(readMarketQuotes(readOpts))) : null,
+    needs.quote && geckoId
+      ? once(`quotes:batch:${geckoId}`, () => settle(readMarketQuotes(readOpts, geckoId)))
+      : null,
     needs.tickers && geckoId
       ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, readOpts)))
       : null,
@@ -111,7 +113,9 @@ export async function loadAssetContext(
       ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
       : null,
     // The second price: one market-wide entry too.
-    needs.quote && coinKey ? once("prices:batch", () => settle(readMarketPrices(readOpts))) : null,
+    needs.quote && coinKey
+      ? once(`prices:batch:${coinKey}`, () => settle(readMarketPrices(readOpts, coinKey)))
+      : null,
   ]);
   const second = coinKey ? priceIn(prices?.value, coinKey).price : null;
 

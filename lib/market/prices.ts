@@ -35,19 +35,25 @@ export async function marketCoinKeys(opts?: ReadOpts): Promise<string[]> {
 }
 
 /**
- * Current DefiLlama coins prices of every coin (one entry; one call per chunk of keys). Like the
- * quote batch, a process without an aggregate copy yet reads the overlay's set.
+ * Current DefiLlama coins prices of every coin (one entry; one call per chunk of keys). The key
+ * is chosen like the quote batch's (`readMarketQuotes`): `forCoin` is the coin key of a
+ * request for one coin.
  */
-export async function readMarketPrices(opts?: ReadOpts): Promise<CachedRead<PriceSet>> {
+export async function readMarketPrices(
+  opts?: ReadOpts,
+  forCoin?: string,
+): Promise<CachedRead<PriceSet>> {
+  const all = () => readPriceSet("all", () => marketCoinKeys(opts), opts);
   const overlay = () => readPriceSet("overlay", async () => overlayCoinKeys(), opts);
-  // Decided before any await: the aggregate read running beside this one must not switch a
-  // cold request over to the market-wide key half way.
+  if (forCoin === undefined) return all();
+  // Decided before any await (see readMarketQuotes).
   const aggregateHeld = aggregateHeldLocally(opts);
-  if (await entryHeld(priceSetKey("all"), opts))
-    return readPriceSet("all", () => marketCoinKeys(opts), opts);
-  if (!aggregateHeld) return overlay();
+  if (await entryHeld(priceSetKey("all"), opts)) return all();
+  const inOverlay = overlayCoinKeys().includes(forCoin);
+  if (inOverlay && (!aggregateHeld || (await entryHeld(priceSetKey("overlay"), opts))))
+    return overlay();
   try {
-    return await readPriceSet("all", () => marketCoinKeys(opts), opts);
+    return await all();
   } catch (error) {
     if (await entryHeld(priceSetKey("overlay"), opts)) return overlay();
     throw error;

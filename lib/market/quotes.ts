@@ -32,22 +32,29 @@ export async function marketQuoteIds(opts?: ReadOpts): Promise<string[]> {
 }
 
 /**
- * The market-wide quote batch (one read-layer key, one call per 250 ids when it is filled). A
- * process without an aggregate copy, when the store has no market-wide batch either (a cold
- * start), reads the overlay's batch instead, so a cold request's quote call never waits on the
- * aggregate; a coin outside the overlay waits on the aggregate to be resolved anyway, and then
- * reads the whole batch.
+ * The market-wide quote batch (one read-layer key, one call per 250 ids when it is filled).
+ * Without `forCoin` (the refresher, the depeg log) it is always the market-wide entry. A request
+ * for one coin (`forCoin`) reads it too when it is held here or in the store; until then (a cold
+ * start) an overlay coin reads the overlay's batch, so its quote call never waits on the
+ * aggregate, and keeps reading that copy while it exists; a coin outside the overlay waits on the
+ * aggregate to be resolved anyway, and then fills the whole batch.
  */
-export async function readMarketQuotes(opts?: ReadOpts): Promise<CachedRead<QuoteBatch>> {
+export async function readMarketQuotes(
+  opts?: ReadOpts,
+  forCoin?: string,
+): Promise<CachedRead<QuoteBatch>> {
+  const all = () => readQuoteBatch("all", () => marketQuoteIds(opts), opts);
   const overlay = () => readQuoteBatch("overlay", async () => overlayQuoteIds(), opts);
+  if (forCoin === undefined) return all();
   // Decided before any await: the aggregate read running beside this one must not switch a
   // cold request over to the market-wide key half way.
   const aggregateHeld = aggregateHeldLocally(opts);
-  if (await entryHeld(quoteBatchKey("all"), opts))
-    return readQuoteBatch("all", () => marketQuoteIds(opts), opts);
-  if (!aggregateHeld) return overlay();
+  if (await entryHeld(quoteBatchKey("all"), opts)) return all();
+  const inOverlay = overlayQuoteIds().includes(forCoin);
+  if (inOverlay && (!aggregateHeld || (await entryHeld(quoteBatchKey("overlay"), opts))))
+    return overlay();
   try {
-    return await readQuoteBatch("all", () => marketQuoteIds(opts), opts);
+    return await all();
   } catch (error) {
     // The first market-wide fill failed: the overlay's copy, when there is one, still serves.
     if (await entryHeld(quoteBatchKey("overlay"), opts)) return overlay();

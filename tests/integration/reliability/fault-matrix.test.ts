@@ -114,7 +114,7 @@ function expectationOf(route: RouteSpec, p: Provider, fault: FaultName): Expecta
  * aggregate never store one.
  */
 const negativelyCached = (p: Provider, fault: FaultName) =>
-  fault === "empty" && (p === "coingecko" || p === "dexscreener");
+  fault === "empty" && (p === "coingecko" || p === "dexscreener" || p === "defillama-coins");
 
 /** The provider-call outcome (telemetry) each fault must produce: proves the fault was the intended one. */
 const OUTCOME_OF: Record<FaultName, string> = {

@@ -49,7 +49,14 @@ export const ROUTES: RouteSpec[] = [
     url: "/api/stablecoin-intel?q=usdc",
     handler: intel.GET,
     module: mod(intel),
-    uses: { defillama: "warn", coingecko: "warn", dexscreener: "warn", dune: "warn" },
+    // The second price (DefiLlama coins) failing leaves `data.prices` null for it, no warning.
+    uses: {
+      defillama: "warn",
+      coingecko: "warn",
+      dexscreener: "warn",
+      dune: "warn",
+      "defillama-coins": "silent",
+    },
   },
   {
     name: "supply",

@@ -154,4 +154,12 @@ describe("hourly series from the DefiLlama coins API", () => {
       Math.floor(t0 / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR,
     );
   });
+
+  it("a coin whose calls fail has no series (null, with the error), the others keep theirs", async () => {
+    h.fake.setScenario("defillama-coins", "500", { match: "coingecko:dai" });
+    const reads = await readHourlySeries(["coingecko:dai", "coingecko:tether"]);
+    expect(reads.get("coingecko:dai")!.series).toBeNull();
+    expect(reads.get("coingecko:dai")!.error).toBeDefined();
+    expect(reads.get("coingecko:tether")!.series!.points.length).toBeGreaterThan(2000);
+  });
 });

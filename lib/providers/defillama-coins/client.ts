@@ -93,7 +93,10 @@ export async function fetchHourlyChart(
       if (priceUsd !== null && p.timestamp !== null)
         points.push({ timestampMs: p.timestamp * MS_PER_SECOND, priceUsd });
     }
-    out.set(key, points.sort((a, b) => a.timestampMs - b.timestampMs));
+    out.set(
+      key,
+      points.sort((a, b) => a.timestampMs - b.timestampMs),
+    );
   }
   return out;
 }

@@ -5,13 +5,15 @@
  * unavailable), and its live reads are the same calls whoever the coin is.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
-import { readAggregate, readMarketQuotes, readTickers } from "@/lib/snapshot/live";
+import { coinKeyFor, type CoinPrice } from "@/lib/domain/coin-keys";
+import { priceIn, readMarketPrices } from "@/lib/market/prices";
+import { quoteIn, readMarketQuotes } from "@/lib/market/quotes";
+import { readAggregate, readTickers } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
 import { loadPools, type PoolsRead } from "./pools";
-import { OVERLAY_COINS } from "./overlay";
 import {
   preferredSelector,
   resolveAsset,
@@ -37,6 +39,8 @@ export interface AssetContext {
   /** This asset's aggregate entry, when the list is available and has it. */
   aggregateEntry: AggregateAsset | null;
   quote: Sourced<MarketQuote> | null;
+  /** The second independent price (DefiLlama coins), read with the quote; null when not asked. */
+  secondPrice?: Sourced<CoinPrice> | null;
   tickers: Sourced<MarketTicker[]> | null;
   pools: PoolsRead | null;
   supplySnapshot: SnapshotRead<"supplyByChain"> | null;
@@ -58,13 +62,6 @@ export type ContextResult = { ok: true; ctx: AssetContext } | { ok: false; sugge
 
 export { toAggregateRef };
 
-const OVERLAY_GECKO_IDS = OVERLAY_COINS.flatMap((t) => (t.coingeckoId ? [t.coingeckoId] : []));
-
-/** The id list of the quotes entry a coin is read from (the scheduled refresher warms the same). */
-export function quoteIdsFor(asset: ResolvedAsset): string[] {
-  return asset.overlay ? OVERLAY_GECKO_IDS : asset.coingeckoId ? [asset.coingeckoId] : [];
-}
-
 type Settled<T> = Sourced<T> & { error?: unknown; upstream: boolean };
 
 async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
@@ -85,10 +82,11 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
 /** The live reads for one resolved asset, started together. */
 function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts) {
   const geckoId = asset.coingeckoId;
-  const quoteIds = quoteIdsFor(asset);
+  const coinKey = coinKeyFor({ coingeckoId: geckoId });
   return Promise.all([
-    needs.quote && quoteIds.length > 0
-      ? once(`quotes:${quoteIds.join(",")}`, () => settle(readMarketQuotes(quoteIds, readOpts)))
+    // Every coin's quote is in the one market-wide batch entry.
+    needs.quote && geckoId
+      ? once(`quotes:batch:${geckoId}`, () => settle(readMarketQuotes(readOpts, geckoId)))
       : null,
     needs.tickers && geckoId
       ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, readOpts)))
@@ -96,6 +94,10 @@ function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts
     needs.pools ? once(`pools:${asset.defillamaId}`, () => loadPools(asset, readOpts)) : null,
     needs.supplySnapshot
       ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
+      : null,
+    // The second price: one market-wide entry too.
+    needs.quote && coinKey
+      ? once(`prices:batch:${coinKey}`, () => settle(readMarketPrices(readOpts, coinKey)))
       : null,
   ]);
 }
@@ -124,9 +126,11 @@ export async function loadAssetContext(
   if (!resolution.ok) return resolution;
   const asset = resolution.asset;
   const geckoId = asset.coingeckoId;
-  const [quotes, tickers, pools, supplySnapshot] = await (reuse && earlyLive
+  const [quotes, tickers, pools, supplySnapshot, prices] = await (reuse && earlyLive
     ? earlyLive
     : readLive(asset, needs, readOpts));
+  const coinKey = coinKeyFor({ coingeckoId: geckoId });
+  const second = coinKey ? priceIn(prices?.value, coinKey).price : null;
 
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,
@@ -145,10 +149,11 @@ export async function loadAssetContext(
   // The market provider answered, but not for this coin (absent from /coins/markets).
   let marketNotFound = false;
   if (needs.quote) {
-    const q1 = quotes?.value?.find((x) => x.coingeckoId === geckoId) ?? null;
+    const found = geckoId ? quoteIn(quotes?.value, geckoId) : { quote: null, asked: false };
+    const q1 = found.quote;
     quote = { value: q1, asOf: q1 ? (quotes?.asOf ?? null) : null, stale: quotes?.stale ?? false };
-    // Answered without this coin (an empty answer is a valid, cached answer too).
-    marketNotFound = geckoId !== null && !q1 && quotes?.value != null;
+    // Asked and answered without this coin (an empty answer is a valid, cached answer too).
+    marketNotFound = geckoId !== null && !q1 && found.asked;
     if (!geckoId) warnings.push(W.marketNotListed);
     else if (marketNotFound) warnings.push(W.marketNotFound);
     else if (!q1)
@@ -179,6 +184,13 @@ export async function loadAssetContext(
       aggregate: { value: agg.value?.assets ?? null, asOf: agg.asOf, stale: agg.stale },
       aggregateEntry,
       quote,
+      secondPrice: needs.quote
+        ? {
+            value: second,
+            asOf: second ? (prices?.asOf ?? null) : null,
+            stale: prices?.stale ?? false,
+          }
+        : null,
       tickers: needs.tickers ? (tickers ?? { value: null, asOf: null, stale: false }) : null,
       pools,
       supplySnapshot,
@@ -189,6 +201,7 @@ export async function loadAssetContext(
       upstream:
         agg.upstream ||
         (quotes?.upstream ?? false) ||
+        (prices?.upstream ?? false) ||
         (tickers?.upstream ?? false) ||
         (pools?.upstream ?? false) ||
         (supplySnapshot?.ok === true && calledUpstream(supplySnapshot)),

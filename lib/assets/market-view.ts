@@ -15,10 +15,35 @@ import {
   type DepthSplit,
   type PoolDepth,
 } from "@/lib/domain/depth";
+import { priceDisagreement, type Disagreement } from "@/lib/domain/price-sources";
 import type { AssetContext } from "./context";
 import { W, type Warning } from "./warnings";
 
 export type PriceSource = "market" | "aggregate" | "dex";
+
+/** One independent price, named by its source, with when it was fetched (null = not measured). */
+export interface SourcedPriceView {
+  source: "market" | "defillama-coins" | "aggregate" | "dex";
+  priceUsd: number | null;
+  asOf: number | null;
+}
+
+/** Source names in warnings. */
+const SOURCE_LABEL: Record<SourcedPriceView["source"], string> = {
+  market: "CoinGecko",
+  "defillama-coins": "DefiLlama coins",
+  aggregate: "DefiLlama aggregate",
+  dex: "DEX-implied",
+};
+/**
+ * Sources the disagreement rule compares: the provider prices. DEX-implied prices (pool mid
+ * prices, noisy on thin pools) count in the confidence score's agreement part instead.
+ */
+const COMPARED: ReadonlySet<SourcedPriceView["source"]> = new Set([
+  "market",
+  "defillama-coins",
+  "aggregate",
+]);
 
 export interface MarketView {
   priceUsd: number | null;
@@ -40,6 +65,10 @@ export interface MarketView {
   /** CEX + DEX over the measured parts; null when neither was measured. */
   totalDepthUsd: number | null;
   prices: { market: number | null; aggregate: number | null; dex: number | null };
+  /** Every independent price with its source and as-of time (the second price included). */
+  sourcedPrices: SourcedPriceView[];
+  /** The widest pair of provider prices more than 50 bps apart; null when they agree. */
+  disagreement: Disagreement | null;
   /** Fallback labels (price, market cap) as warnings. */
   warnings: Warning[];
 }
@@ -101,9 +130,38 @@ export function marketView(ctx: AssetContext): MarketView {
     dex: pools ? dexImpliedPrice(pools.included) : null,
   };
   const { priceUsd, priceSource } = firstPrice(prices);
+  const sourcedPrices: SourcedPriceView[] = [
+    {
+      source: "market",
+      priceUsd: prices.market,
+      asOf: prices.market ? (ctx.quote?.asOf ?? null) : null,
+    },
+    {
+      source: "defillama-coins",
+      priceUsd: positive(ctx.secondPrice?.value?.priceUsd),
+      asOf: ctx.secondPrice?.value ? ctx.secondPrice.asOf : null,
+    },
+    {
+      source: "aggregate",
+      priceUsd: prices.aggregate,
+      asOf: prices.aggregate ? ctx.aggregate.asOf : null,
+    },
+    { source: "dex", priceUsd: prices.dex, asOf: prices.dex ? (ctx.pools?.asOf ?? null) : null },
+  ];
+  const disagreement = priceDisagreement(sourcedPrices.filter((p) => COMPARED.has(p.source)));
   const warnings: Warning[] = [];
   const priceWarning = priceSource === null ? W.priceUnavailable : PRICE_WARNINGS[priceSource];
   if (priceWarning) warnings.push(priceWarning);
+  if (disagreement) {
+    const label = (s: string) => SOURCE_LABEL[s as SourcedPriceView["source"]] ?? s;
+    warnings.push(
+      W.priceSourcesDisagree(
+        disagreement.spreadBps,
+        label(disagreement.low.source),
+        label(disagreement.high.source),
+      ),
+    );
+  }
   if (marketCap === null && aggregateCap !== null) warnings.push(W.marketCapFromAggregate);
   return {
     priceUsd,
@@ -119,6 +177,8 @@ export function marketView(ctx: AssetContext): MarketView {
     totalDepthUsd:
       cexDepthUsd === null && dexDepthUsd === null ? null : (cexDepthUsd ?? 0) + (dexDepthUsd ?? 0),
     prices,
+    sourcedPrices,
+    disagreement,
     warnings,
   };
 }

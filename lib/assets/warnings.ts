@@ -114,6 +114,14 @@ export const W = {
     "price_unavailable",
     "no source has a current price for this coin; price and peg deviation are not measured.",
   ),
+  /** Two independent prices more than the threshold apart (`lib/domain/price-sources.ts`). */
+  priceSourcesDisagree: (spreadBps: number, low: string, high: string) =>
+    warning(
+      LLAMA,
+      "market",
+      "price_sources_disagree",
+      `independent prices disagree by ${spreadBps.toFixed(0)} bps (${low} lower than ${high}); treat the price and peg deviation with care.`,
+    ),
   marketCapFromAggregate: warning(
     LLAMA,
     "aggregate",

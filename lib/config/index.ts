@@ -115,6 +115,7 @@ export const envSchema = z.object({
   COINGECKO_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
   COINGECKO_API_PLAN: withDefault(z.enum(["demo", "pro"]), "demo"),
   DEXSCREENER_API_URL: withDefault(httpUrl, "https://api.dexscreener.com"),
+  DEFILLAMA_COINS_API_URL: withDefault(httpUrl, "https://coins.llama.fi"),
   DUNE_API_URL: withDefault(httpUrl, "https://api.dune.com/api/v1"),
   DUNE_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
   DUNE_QUERY_SUPPLY_BY_CHAIN: optional(queryId),
@@ -175,6 +176,8 @@ export interface AppConfig {
     stablecoins: { baseUrl: string };
     coingecko: { baseUrl: string; apiKey: string | undefined; plan: "demo" | "pro" };
     dexscreener: { baseUrl: string };
+    /** DefiLlama coins API (keyless): current prices and hourly charts, many coins per call. */
+    defillamaCoins: { baseUrl: string };
     dune: { baseUrl: string; apiKey: string | undefined };
     timeoutMs: number;
     maxBodyBytes: number;
@@ -257,6 +260,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         plan: e.COINGECKO_API_PLAN,
       },
       dexscreener: { baseUrl: e.DEXSCREENER_API_URL },
+      defillamaCoins: { baseUrl: e.DEFILLAMA_COINS_API_URL },
       dune: { baseUrl: e.DUNE_API_URL, apiKey: e.DUNE_API_KEY },
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxBodyBytes: e.PROVIDER_MAX_BODY_BYTES,

@@ -11,6 +11,8 @@ import * as depeg from "./depeg";
 import * as depth from "./depth";
 import * as momentum from "./momentum";
 import * as peg from "./peg";
+import * as priceSources from "./price-sources";
+import * as chartPlan from "./chart-plan";
 import * as risk from "./risk-score";
 import * as supply from "./supply";
 import * as velocity from "./velocity";
@@ -91,6 +93,25 @@ export const METHODOLOGY_CONSTANTS = {
       confidence.PRICE_AGREEMENT_ZERO_BPS,
       "bps",
       "Price spread at which a pair's agreement term reaches 0.",
+    ],
+  }),
+  ...section("price-sources", {
+    PRICE_SOURCES_DISAGREE_BPS: [
+      priceSources.PRICE_SOURCES_DISAGREE_BPS,
+      "bps",
+      "Two provider prices (market, DefiLlama coins, aggregate) more than this apart: warning price_sources_disagree.",
+    ],
+  }),
+  ...section("chart-plan", {
+    CHART_MAX_POINTS_PER_CALL: [
+      chartPlan.CHART_MAX_POINTS_PER_CALL,
+      "points",
+      "DefiLlama coins /chart limit per call (coins × span); hourly series are planned within it.",
+    ],
+    HOURLY_HISTORY_POINTS: [
+      chartPlan.HOURLY_HISTORY_POINTS,
+      "points",
+      "Hourly points kept per coin (90 days).",
     ],
   }),
   ...section("depeg", {

@@ -130,6 +130,11 @@ export function buildIntel(
       },
       price_sources: mv.prices,
       chain_local_peg: chainPeg.chain_local_peg,
+      prices: mv.sourcedPrices.map((p) => ({
+        source: p.source,
+        price_usd: p.priceUsd,
+        as_of: isoOrNull(p.asOf),
+      })),
     },
     metadata: {
       sources,

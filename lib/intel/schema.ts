@@ -73,6 +73,24 @@ export const intelResponseSchema = z.object({
     chain_local_peg: z
       .array(coinChainPegSchema)
       .describe("Per chain with pools: the coin's TVL-weighted DEX price (pools ≥ 50 000 USD TVL)"),
+    prices: z
+      .array(
+        z.object({
+          source: z
+            .enum(["market", "defillama-coins", "aggregate", "dex"])
+            .describe(
+              "market = CoinGecko, defillama-coins = DefiLlama coins API (the second independent price), aggregate = DefiLlama stablecoins, dex = DEX-implied",
+            ),
+          price_usd: usd.describe("null when the source has no price for this coin"),
+          as_of: z
+            .string()
+            .nullable()
+            .describe("When this service fetched it; null without a price"),
+        }),
+      )
+      .describe(
+        "Every independent price with its source; more than 50 bps between two provider prices adds the warning price_sources_disagree",
+      ),
   }),
   flags: z
     .array(chainFlagSchema)

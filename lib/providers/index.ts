@@ -12,12 +12,20 @@ export {
 } from "./defillama/client";
 export {
   fetchMarkets,
+  fetchMarketsChunk,
+  marketsChunks,
+  MARKETS_IDS_PER_CALL,
   fetchMarketChart,
   fetchTickers,
   COINGECKO_ENDPOINTS,
   MARKET_CHART_DAYS,
   type MarketChartDays,
 } from "./coingecko/client";
+export {
+  fetchCurrentPrices,
+  fetchHourlyChart,
+  DEFILLAMA_COINS_ENDPOINTS,
+} from "./defillama-coins/client";
 export { fetchTokenPairs, dexscreenerChainId, DEXSCREENER_ENDPOINTS } from "./dexscreener/client";
 export {
   fetchLatestResults,

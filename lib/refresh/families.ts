@@ -4,14 +4,18 @@
  * where the budget allows, the extras (tickers, sparkline charts, long-range history). Each warms
  * through the very reader (or builder) a request uses, so the keys are the request path's own.
  */
-import { quoteIdsFor } from "@/lib/assets/context";
 import { loadPools } from "@/lib/assets/pools";
 import { DEX_CHAINS } from "@/lib/domain/chains";
+import { coinKeyFor } from "@/lib/domain/coin-keys";
+import { HOURLY_HISTORY_POINTS, CHART_MAX_POINTS_PER_CALL } from "@/lib/domain/chart-plan";
+import { readMarketPrices } from "@/lib/market/prices";
+import { readMarketQuotes } from "@/lib/market/quotes";
+import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
+import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { readLongPriceHistory } from "@/lib/snapshot/history";
 import {
   readAggregate,
   readMarketChart,
-  readMarketQuotes,
   readSupplyHistory,
   readTickers,
 } from "@/lib/snapshot/live";
@@ -52,19 +56,62 @@ export const aggregateTask: WarmTask = {
   ],
 };
 
+/** DefiLlama coins `/prices/current` keys per call (lib/domain/coin-keys chunking). */
+const PRICE_KEYS_PER_CALL = 100;
+/** One-coin `/chart` calls a first 90-day hourly fill takes (the 500-point limit). */
+const HOURLY_FIRST_FILL_CALLS = Math.ceil(HOURLY_HISTORY_POINTS / CHART_MAX_POINTS_PER_CALL);
+
+/** The market-wide quote batch: one key, one call per 250 ids (lib/market/quotes). */
 export const quotesTask: WarmTask = {
   family: "quotes",
-  tier: 1,
+  tier: 0,
   policy: "live:quotes",
+  itemsFor: (market) => {
+    const withId = market.coins.filter((c) => c.asset.coingeckoId);
+    return [
+      {
+        id: "market",
+        coins: withId.map((c) => c.entry.id),
+        rank: 0,
+        cost: { coingecko: Math.max(1, Math.ceil(withId.length / MARKETS_IDS_PER_CALL)) },
+        warm: (opts) => readMarketQuotes(opts),
+      },
+    ];
+  },
+};
+
+const coinKeyOf = (coin: WarmCoin) => coinKeyFor({ coingeckoId: coin.asset.coingeckoId });
+
+/** The second independent price of every coin: one key (lib/market/prices). */
+export const coinPricesTask: WarmTask = {
+  family: "coin-prices",
+  tier: 0,
+  policy: "live:coin-prices",
+  itemsFor: (market) => {
+    const keyed = market.coins.filter((c) => coinKeyOf(c) !== null);
+    return [
+      {
+        id: "market",
+        coins: keyed.map((c) => c.entry.id),
+        rank: 0,
+        cost: { "defillama-coins": Math.max(1, Math.ceil(keyed.length / PRICE_KEYS_PER_CALL)) },
+        warm: (opts) => readMarketPrices(opts),
+      },
+    ];
+  },
+};
+
+/** 90-day hourly history per coin (DefiLlama coins `/chart`): several calls to fill, then one. */
+export const coinHourlyTask: WarmTask = {
+  family: "coin-hourly",
+  tier: 1,
+  policy: "history:coins-hourly",
   itemsFor: (market) =>
-    groupedItems(
-      market.coins,
-      (coin) => quoteIdsFor(coin.asset).join(",") || null,
-      (_, first) => ({
-        cost: { coingecko: 1 },
-        warm: (opts) => readMarketQuotes(quoteIdsFor(first.asset), opts),
-      }),
-    ),
+    groupedItems(market.coins, coinKeyOf, (key) => ({
+      cost: { "defillama-coins": 1 },
+      coldCost: { "defillama-coins": HOURLY_FIRST_FILL_CALLS - 1 },
+      warm: (opts) => readHourlySeries([key], opts),
+    })),
 };
 
 export const poolsTask: WarmTask = {

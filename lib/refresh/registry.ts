@@ -5,6 +5,8 @@
 import {
   aggregateTask,
   chartsTask,
+  coinHourlyTask,
+  coinPricesTask,
   longHistoryTask,
   poolsTask,
   quotesTask,
@@ -16,7 +18,9 @@ import type { WarmTask } from "./tasks";
 export const WARM_TASKS: readonly WarmTask[] = [
   aggregateTask,
   quotesTask,
+  coinPricesTask,
   poolsTask,
+  coinHourlyTask,
   supplyHistoryTask,
   tickersTask,
   chartsTask,

@@ -28,13 +28,24 @@ export interface ReadThroughOptions<T> {
   key: string;
   /** Validates what comes back from the store (garbage → a miss). */
   schema: z.ZodType<T>;
-  fetch: () => Promise<T>;
+  fetch: (call: FetchCall<T>) => Promise<T>;
   /** A well-formed empty answer: handled by the policy's `empty` rule. */
   isEmpty?: (value: T) => boolean;
   signal?: AbortSignal;
   now?: () => number;
   /** The caller's request report (`./read-opts`): this read's outcome is added to it. */
   report?: ReadReport;
+}
+
+/**
+ * What a fill's fetch may use besides its own arguments: the copy it replaces (a series that is
+ * extended rather than fetched whole), and one more call of the family's provider budget for a
+ * fetch that makes several upstream calls (one per chunk of a batched list); it throws
+ * `RateBudgetError` when the budget is spent, before the extra call is made.
+ */
+export interface FetchCall<T> {
+  previous: T | undefined;
+  spendExtraCall: () => Promise<void>;
 }
 
 export interface Entry {

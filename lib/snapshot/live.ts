@@ -7,22 +7,16 @@ import type {
   AggregateAsset,
   DexPool,
   MarketChart,
-  MarketQuote,
   MarketTicker,
   SupplyPoint,
 } from "@/lib/domain/types";
-import { fetchMarketChart, fetchMarkets, fetchTickers } from "@/lib/providers/coingecko/client";
+import { fetchMarketChart, fetchTickers } from "@/lib/providers/coingecko/client";
 import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/client";
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
-import {
-  aggregateEntry,
-  chartEntry,
-  poolsEntry,
-  quotesEntry,
-  supplyEntry,
-  tickersEntry,
-} from "./entry-schemas";
+import { aggregateEntry, chartEntry, poolsEntry, supplyEntry, tickersEntry } from "./entry-schemas";
 import { AGGREGATE_GRACE_SECONDS, CHART_FRESH_SECONDS, LIVE_FRESH_SECONDS } from "./policy";
+import { getKv } from "@/lib/kv";
+import { localCopy } from "./local-state";
 import type { CachedRead } from "./read-through";
 import { isEmptyList, readFamily, type ReadOpts } from "./reader";
 
@@ -33,11 +27,18 @@ export const CHART_CACHE_SECONDS = CHART_FRESH_SECONDS;
 /** The aggregate list keeps a last good copy for 30 days as a stale fallback. */
 export const AGGREGATE_RETAIN_SECONDS = AGGREGATE_GRACE_SECONDS;
 
+const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
+
+/** Whether this process holds a copy of the aggregate list (reading it asks no provider). */
+export function aggregateHeldLocally(opts?: ReadOpts): boolean {
+  return localCopy(opts?.kv ?? getKv(), AGGREGATE_KEY) !== undefined;
+}
+
 /** The aggregate list (supply panel, rail, resolver): fresh 6 h, stale copy kept 30 days. */
 export function readAggregate(opts?: ReadOpts): Promise<CachedRead<{ assets: AggregateAsset[] }>> {
   return readFamily({
     family: "aggregate",
-    key: "aggregate:v1:defillama:stablecoins",
+    key: AGGREGATE_KEY,
     schema: aggregateEntry,
     fetch: () => fetchStablecoins(),
     isEmpty: (v) => v.assets.length === 0,
@@ -54,22 +55,6 @@ export function readSupplyHistory(
     key: `live:v1:defillama:supply-history:${defillamaId}`,
     schema: supplyEntry,
     fetch: () => fetchSupplyHistory(defillamaId),
-    isEmpty: isEmptyList,
-    opts,
-  });
-}
-
-/** Quotes for a fixed, sorted id list (callers pass one shared id list so one entry serves all). */
-export function readMarketQuotes(
-  ids: readonly string[],
-  opts?: ReadOpts,
-): Promise<CachedRead<MarketQuote[]>> {
-  const sorted = [...new Set(ids)].sort();
-  return readFamily({
-    family: "live:quotes",
-    key: `live:v1:coingecko:markets:${sorted.join(",")}`,
-    schema: quotesEntry,
-    fetch: () => fetchMarkets(sorted),
     isEmpty: isEmptyList,
     opts,
   });
@@ -117,4 +102,19 @@ export function readDexPools(
     isEmpty: isEmptyList,
     opts,
   });
+}
+
+/**
+ * Whether a key has a copy this process or the store holds, without asking any provider (one
+ * store read at most; a failing store counts as "no"). For choosing between two keys before a
+ * read, e.g. the market-wide batch over the overlay's batch after a restart with a warm store.
+ */
+export async function entryHeld(key: string, opts?: ReadOpts): Promise<boolean> {
+  const kv = opts?.kv ?? getKv();
+  if (localCopy(kv, key) !== undefined) return true;
+  try {
+    return (await kv.get(key)) != null;
+  } catch {
+    return false;
+  }
 }

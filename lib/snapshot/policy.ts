@@ -21,7 +21,7 @@ import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 
 export type BudgetedProvider = "coingecko" | "dexscreener";
-export type PolicyProvider = BudgetedProvider | "defillama" | "dune";
+export type PolicyProvider = BudgetedProvider | "defillama" | "defillama-coins" | "dune";
 
 export type EmptyRule =
   { kind: "negative"; seconds: number } | { kind: "not-stored" } | { kind: "failure" };
@@ -51,6 +51,8 @@ export type KeyFamily =
   | "aggregate:chains"
   | "history:supply-chain"
   | "live:coin-chains"
+  | "live:coin-prices"
+  | "history:coins-hourly"
   | SnapshotFamily;
 
 /** Live market and DEX data: fresh for about a minute. */
@@ -70,6 +72,13 @@ export const COIN_DETAIL_GRACE_SECONDS = 7 * 24 * 60 * 60;
 export const HISTORY_HOURLY_FRESH_SECONDS = 60 * 60;
 /** 365-day series (daily points). */
 export const HISTORY_DAILY_FRESH_SECONDS = 6 * 60 * 60;
+/** DefiLlama coins current prices: the provider's records move every 5 minutes. */
+export const COIN_PRICES_FRESH_SECONDS = 5 * 60;
+/**
+ * Hourly series from the DefiLlama coins API are extended, not refetched: a copy is kept for the
+ * whole 90-day window so a stale series only needs its new hours.
+ */
+export const COINS_HOURLY_GRACE_SECONDS = 90 * 24 * 60 * 60;
 /** A valid empty live answer (no pools, no tickers) is asked again after this long. */
 export const NEGATIVE_SECONDS = 60;
 /**
@@ -156,6 +165,16 @@ export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, Read
     "live:coin-chains": {
       ...live("live:coin-chains", config.ttlSeconds.supplyPanel, "defillama", budget),
       graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
+    },
+    "live:coin-prices": live(
+      "live:coin-prices",
+      COIN_PRICES_FRESH_SECONDS,
+      "defillama-coins",
+      budget,
+    ),
+    "history:coins-hourly": {
+      ...live("history:coins-hourly", HISTORY_HOURLY_FRESH_SECONDS, "defillama-coins", budget),
+      graceSeconds: COINS_HOURLY_GRACE_SECONDS,
     },
     "snapshot:supplyPanel": snapshot("supplyPanel", config, budget),
     "snapshot:exposureFacts": snapshot("exposureFacts", config, budget),

@@ -62,7 +62,12 @@ import { noteRead } from "./read-opts";
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
 
-export { CACHE_ENTRY_VERSION, markerKey, type ReadThroughOptions } from "./entry-store";
+export {
+  CACHE_ENTRY_VERSION,
+  markerKey,
+  type FetchCall,
+  type ReadThroughOptions,
+} from "./entry-store";
 export { CoolingDownError, EmptyAnswerError } from "./read-errors";
 
 export interface CachedRead<T> {
@@ -255,7 +260,13 @@ export async function fetchAndStore<T>(
       storeDown: store.down,
     });
     if (spentOn === "local") telemetry.recordCache(policy.family, "local-budget");
-    const value = await opts.fetch();
+    const value = await opts.fetch({
+      // Keys are scoped to one reader, whose schema validated the copy (or whose fetch made it).
+      previous: localCopy(opts.kv, opts.key)?.value as T | undefined,
+      spendExtraCall: async () => {
+        await spendCall(opts.kv, policy.provider, ctx.now(), { purpose, storeDown: store.down });
+      },
+    });
     const empty = opts.isEmpty?.(value) ?? false;
     if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
     recordSuccess(opts.key);

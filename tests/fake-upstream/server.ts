@@ -4,6 +4,7 @@
  *   /coingecko/api/v3  CoinGecko              (COINGECKO_API_URL)
  *   /dexscreener       DexScreener            (DEXSCREENER_API_URL)
  *   /dune/api/v1       Dune                   (DUNE_API_URL)
+ *   /llama-coins       DefiLlama coins        (DEFILLAMA_COINS_API_URL)
  * plus `/__control/*` for out-of-process tests. A second tiny server is the target of the
  * `redirect` scenario and records every hit. See README.md in this folder.
  */
@@ -56,6 +57,7 @@ export {
 } from "./data/full-market";
 export { coinDetail } from "./data/coingecko-detail";
 export { fullMarketAddressHasPools } from "./data/full-market-pairs";
+export { DEFILLAMA_COINS_OFFSETS_BPS, defillamaCoinPrice } from "./data/defillama-coins";
 
 /** `FAKE_UPSTREAM_MARKET=full` (or `fixture`) → that market; anything else → undefined. */
 export function marketFromEnv(value: string | undefined): Market | undefined {
@@ -67,6 +69,7 @@ export const PROVIDER_PREFIXES: Readonly<Record<Provider, string>> = {
   coingecko: "/coingecko/api/v3",
   dexscreener: "/dexscreener",
   dune: "/dune/api/v1",
+  "defillama-coins": "/llama-coins",
 };
 
 interface ActiveScenario {
@@ -180,6 +183,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     COINGECKO_API_URL: origin + PROVIDER_PREFIXES.coingecko,
     DEXSCREENER_API_URL: origin + PROVIDER_PREFIXES.dexscreener,
     DUNE_API_URL: origin + PROVIDER_PREFIXES.dune,
+    DEFILLAMA_COINS_API_URL: origin + PROVIDER_PREFIXES["defillama-coins"],
   };
 
   function setScenario(provider: Provider, scenario: Scenario, opts: ScenarioOptions = {}): void {

@@ -1,6 +1,12 @@
 import type { IncomingHttpHeaders } from "node:http";
 
-export const PROVIDERS = ["defillama", "coingecko", "dexscreener", "dune"] as const;
+export const PROVIDERS = [
+  "defillama",
+  "coingecko",
+  "dexscreener",
+  "dune",
+  "defillama-coins",
+] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 /**
@@ -107,6 +113,7 @@ export interface BaseUrls {
   COINGECKO_API_URL: string;
   DEXSCREENER_API_URL: string;
   DUNE_API_URL: string;
+  DEFILLAMA_COINS_API_URL: string;
 }
 
 export interface FakeUpstreamOptions {

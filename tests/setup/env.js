@@ -11,6 +11,7 @@ for (const k of [
   "COINGECKO_API_URL",
   "DEXSCREENER_API_URL",
   "DUNE_API_URL",
+  "DEFILLAMA_COINS_API_URL",
 ]) {
   process.env[k] = "http://127.0.0.1:9";
 }

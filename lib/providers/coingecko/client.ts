@@ -33,8 +33,12 @@ const COIN_DETAIL_QUERY = {
   sparkline: "false",
 } as const;
 
-/** `/coins/markets` returns at most 100 rows per page by default. */
-const MARKETS_IDS_PER_CALL = 100;
+/**
+ * `/coins/markets` answers at most `per_page` rows (default 100, max 250): one call per 250 ids,
+ * asking for the whole page.
+ */
+export const MARKETS_IDS_PER_CALL = 250;
+
 /** 1 → 5-minute points, 7–90 → hourly, 365 → daily (CoinGecko's automatic granularity). */
 export const MARKET_CHART_DAYS = [1, 7, 30, 90, 365] as const;
 export type MarketChartDays = (typeof MARKET_CHART_DAYS)[number];
@@ -53,27 +57,42 @@ function base() {
   } as const;
 }
 
+/** Validated, de-duplicated ids in chunks of at most `MARKETS_IDS_PER_CALL`: one call each. */
+export function marketsChunks(ids: readonly string[]): string[][] {
+  const endpoint = COINGECKO_ENDPOINTS.markets;
+  const unique = [...new Set(ids)].map((id) =>
+    idSegment(id, { provider: PROVIDER, endpoint }, "coin id"),
+  );
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += MARKETS_IDS_PER_CALL)
+    chunks.push(unique.slice(i, i + MARKETS_IDS_PER_CALL));
+  return chunks;
+}
+
+/** One `/coins/markets` call for one chunk (at most `MARKETS_IDS_PER_CALL` validated ids). */
+export async function fetchMarketsChunk(
+  chunk: readonly string[],
+  options: ProviderCallOptions = {},
+): Promise<MarketQuote[]> {
+  const endpoint = COINGECKO_ENDPOINTS.markets;
+  const rows = await providerGet({
+    ...base(),
+    endpoint,
+    path: endpoint,
+    query: { vs_currency: "usd", ids: chunk.join(","), per_page: String(MARKETS_IDS_PER_CALL) },
+    schema: marketsSchema,
+    ...options,
+  });
+  return rows.map(toMarketQuote);
+}
+
 /** `GET /coins/markets?vs_currency=usd&ids=…` → one quote per known id (unknown ids are absent). */
 export async function fetchMarkets(
   ids: string[],
   options: ProviderCallOptions = {},
 ): Promise<MarketQuote[]> {
-  const endpoint = COINGECKO_ENDPOINTS.markets;
-  const unique = [...new Set(ids)].map((id) =>
-    idSegment(id, { provider: PROVIDER, endpoint }, "coin id"),
-  );
   const quotes: MarketQuote[] = [];
-  for (let i = 0; i < unique.length; i += MARKETS_IDS_PER_CALL) {
-    const rows = await providerGet({
-      ...base(),
-      endpoint,
-      path: endpoint,
-      query: { vs_currency: "usd", ids: unique.slice(i, i + MARKETS_IDS_PER_CALL).join(",") },
-      schema: marketsSchema,
-      ...options,
-    });
-    quotes.push(...rows.map(toMarketQuote));
-  }
+  for (const chunk of marketsChunks(ids)) quotes.push(...(await fetchMarketsChunk(chunk, options)));
   return quotes;
 }
 

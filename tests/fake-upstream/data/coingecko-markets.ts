@@ -132,14 +132,32 @@ export function marketEntry(id: string): MarketEntry | undefined {
   return allEntries().find((e) => e.id === id);
 }
 
+/** Default and maximum `per_page` of CoinGecko's `/coins/markets`. */
+export const MARKETS_PER_PAGE = { default: 100, max: 250 } as const;
+
+/** One page of `/coins/markets` rows, like CoinGecko (`per_page` ≤ 250, default 100; `page`). */
+export function marketsPage<T>(rows: T[], perPageRaw: string | null, pageRaw: string | null): T[] {
+  const perPage = Math.min(
+    MARKETS_PER_PAGE.max,
+    Math.max(1, Number(perPageRaw) || MARKETS_PER_PAGE.default),
+  );
+  const page = Math.max(1, Number(pageRaw) || 1);
+  return rows.slice((page - 1) * perPage, page * perPage);
+}
+
 /**
  * Body of `/coins/markets`: entries for the requested ids (unknown ids simply absent), or all
- * entries when `ids` is absent. `last_updated` = now − 41 s (ISO, ms precision).
+ * entries when `ids` is absent, paginated like CoinGecko. `last_updated` = now − 41 s (ISO, ms
+ * precision).
  */
-export function coinsMarkets(ids: string[] | null, nowMs: number): MarketEntry[] {
+export function coinsMarkets(
+  ids: string[] | null,
+  nowMs: number,
+  perPageRaw: string | null = null,
+  pageRaw: string | null = null,
+): MarketEntry[] {
   const wanted = ids ? new Set(ids.map((s) => s.trim().toLowerCase()).filter(Boolean)) : null;
   const lastUpdated = new Date(Math.floor((nowMs - 41_000) / 1000) * 1000 + 286).toISOString();
-  return allEntries()
-    .filter((e) => !wanted || wanted.has(e.id))
-    .map((e) => ({ ...e, last_updated: lastUpdated }));
+  const rows = allEntries().filter((e) => !wanted || wanted.has(e.id));
+  return marketsPage(rows, perPageRaw, pageRaw).map((e) => ({ ...e, last_updated: lastUpdated }));
 }

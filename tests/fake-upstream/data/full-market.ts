@@ -11,7 +11,7 @@
  *   - tickers: `[]` for coins under FULL_MARKET_TICKERS_MIN_CAP_USD and one in four others by hash
  *     (never for the fixture's coins), else the fixture's synthetic CEX tickers.
  */
-import { marketEntry as fixtureEntry } from "./coingecko-markets";
+import { marketEntry as fixtureEntry, marketsPage } from "./coingecko-markets";
 import { hash32, round, rngFor, unitNoise } from "./rng";
 import { llamaStablecoins, pegAmount, type LlamaAsset, type MarketEntry } from "./samples";
 
@@ -138,9 +138,6 @@ export function fullMarketHasNoTickers(id: string): boolean {
   );
 }
 
-/** Default and maximum `per_page` of CoinGecko's `/coins/markets`. */
-const MARKETS_PER_PAGE = { default: 100, max: 250 } as const;
-
 /**
  * Body of `/coins/markets` in the full world: the requested known ids (unknown ids absent) or all
  * known ids, by market cap desc, paginated like CoinGecko (`per_page` ≤ 250, default 100; `page`).
@@ -152,14 +149,7 @@ export function fullCoinsMarkets(
   pageRaw: string | null,
 ): MarketEntry[] {
   const wanted = ids ? new Set(ids.map((s) => s.trim().toLowerCase()).filter(Boolean)) : null;
-  const perPage = Math.min(
-    MARKETS_PER_PAGE.max,
-    Math.max(1, Number(perPageRaw) || MARKETS_PER_PAGE.default),
-  );
-  const page = Math.max(1, Number(pageRaw) || 1);
   const lastUpdated = new Date(Math.floor((nowMs - 41_000) / 1000) * 1000 + 286).toISOString();
-  return full()
-    .entries.filter((e) => !wanted || wanted.has(e.id))
-    .slice((page - 1) * perPage, page * perPage)
-    .map((e) => ({ ...e, last_updated: lastUpdated }));
+  const rows = full().entries.filter((e) => !wanted || wanted.has(e.id));
+  return marketsPage(rows, perPageRaw, pageRaw).map((e) => ({ ...e, last_updated: lastUpdated }));
 }

@@ -9,6 +9,7 @@ import { coinTickers } from "../data/coingecko-tickers";
 import { allStablecoinsChart, stablecoinChart } from "../data/defillama-charts";
 import { chainChart, stablecoinChains, stablecoinDetail } from "../data/defillama-chains";
 import { tokenPairs } from "../data/dexscreener-pairs";
+import { coinsChart, pricesCurrent } from "../data/defillama-coins";
 import { duneResults } from "../data/dune-results";
 import { fullCoinsMarkets, fullMarketEntry, fullMarketHasNoTickers } from "../data/full-market";
 import { fullMarketTokenPairs } from "../data/full-market-pairs";
@@ -74,7 +75,7 @@ function coingecko(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
       const list = ids === null ? null : ids.split(",");
       if (full)
         return json(200, fullCoinsMarkets(list, ctx.nowMs, q.get("per_page"), q.get("page")));
-      return json(200, coinsMarkets(list, ctx.nowMs));
+      return json(200, coinsMarkets(list, ctx.nowMs, q.get("per_page"), q.get("page")));
     };
   }
   let m = /^\/coins\/([^/]+)\/market_chart$/.exec(path);
@@ -149,6 +150,23 @@ function dune(path: string, url: URL, ctx: RouteContext): RouteHandler | null {
   };
 }
 
+function defillamaCoins(path: string, url: URL, ctx: RouteContext): RouteHandler | null {
+  let m = /^\/prices\/current\/([^/]+)$/.exec(path);
+  if (m) {
+    const keys = decodeURIComponent(m[1] ?? "");
+    return (empty) => json(200, empty ? { coins: {} } : pricesCurrent(keys, ctx.nowMs, ctx.market));
+  }
+  m = /^\/chart\/([^/]+)$/.exec(path);
+  if (m) {
+    const keys = decodeURIComponent(m[1] ?? "");
+    return (empty) => {
+      const answer = coinsChart(keys, url.searchParams, ctx.nowMs, ctx.market);
+      return json(answer.status, empty && answer.status === 200 ? { coins: {} } : answer.body);
+    };
+  }
+  return null;
+}
+
 export function matchRoute(
   provider: Provider,
   path: string,
@@ -164,5 +182,7 @@ export function matchRoute(
       return dexscreener(path, ctx);
     case "dune":
       return dune(path, url, ctx);
+    case "defillama-coins":
+      return defillamaCoins(path, url, ctx);
   }
 }

@@ -13,6 +13,7 @@
  *
  * Counts per one-minute budget window, never times.
  */
+import { quoteBatchKey } from "@/lib/snapshot/market-batch";
 import * as depegs from "@/app/api/stablecoin-depegs/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
 import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
@@ -134,15 +135,16 @@ describe.each(KV_KINDS)("provider budgets under a burst (%s store)", (kind) => {
     try {
       // Age the market entries past their fresh time (inside grace) ...
       const storedAt = Date.now() - STALE_AGE_MS;
-      const ids = [...new Set(OVERLAY_COINS.map((t) => t.coingeckoId))].sort().join(",");
-      for (const key of [
-        `live:v1:coingecko:markets:${ids}`,
-        "live:v1:coingecko:tickers:usd-coin",
-      ]) {
+      // The quote batch the request read (the overlay's while no aggregate copy was held).
+      const batches = [quoteBatchKey("all"), quoteBatchKey("overlay")];
+      let aged = 0;
+      for (const key of [...batches, "live:v1:coingecko:tickers:usd-coin"]) {
         const entry = await kv.get<Record<string, unknown>>(key);
-        expect(entry).toBeDefined();
+        if (entry === undefined) continue;
+        aged += 1;
         await kv.set(key, { ...entry, storedAt }, 600);
       }
+      expect(aged).toBe(2);
       // ... and spend a budget of one call in this window and the next (a minute may turn).
       process.env.COINGECKO_CALLS_PER_MINUTE = "1";
       resetConfigForTests();

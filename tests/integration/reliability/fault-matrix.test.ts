@@ -95,6 +95,7 @@ const ENV_OF: Record<Provider, string> = {
   coingecko: "COINGECKO_API_URL",
   dexscreener: "DEXSCREENER_API_URL",
   dune: "DUNE_API_URL",
+  "defillama-coins": "DEFILLAMA_COINS_API_URL",
 };
 
 /**
@@ -113,7 +114,7 @@ function expectationOf(route: RouteSpec, p: Provider, fault: FaultName): Expecta
  * aggregate never store one.
  */
 const negativelyCached = (p: Provider, fault: FaultName) =>
-  fault === "empty" && (p === "coingecko" || p === "dexscreener");
+  fault === "empty" && (p === "coingecko" || p === "dexscreener" || p === "defillama-coins");
 
 /** The provider-call outcome (telemetry) each fault must produce: proves the fault was the intended one. */
 const OUTCOME_OF: Record<FaultName, string> = {

@@ -49,7 +49,14 @@ export const ROUTES: RouteSpec[] = [
     url: "/api/stablecoin-intel?q=usdc",
     handler: intel.GET,
     module: mod(intel),
-    uses: { defillama: "warn", coingecko: "warn", dexscreener: "warn", dune: "warn" },
+    // The second price (DefiLlama coins) failing leaves `data.prices` null for it, no warning.
+    uses: {
+      defillama: "warn",
+      coingecko: "warn",
+      dexscreener: "warn",
+      dune: "warn",
+      "defillama-coins": "silent",
+    },
   },
   {
     name: "supply",
@@ -105,6 +112,8 @@ export const PROVIDER_LABEL: Record<Provider, string> = {
   coingecko: "CoinGecko",
   dexscreener: "DexScreener",
   dune: "Dune",
+  // DefiLlama coins warnings read "DefiLlama (market): …".
+  "defillama-coins": "DefiLlama",
 };
 
 /** Cache-key prefixes each provider's reads are stored under (lib/snapshot/live, snapshots). */
@@ -113,6 +122,7 @@ export const PROVIDER_KEY_PREFIXES: Record<Provider, string[]> = {
   coingecko: ["live:v1:coingecko:"],
   dexscreener: ["live:v1:dexscreener:"],
   dune: ["snapshot:v1:dune:"],
+  "defillama-coins": ["live:v1:defillama-coins:", "history:v1:defillama-coins:"],
 };
 
 export const keyOfProvider = (key: string, p: Provider) =>
@@ -196,7 +206,7 @@ export function unsafeWarningReasons(warning: string): string[] {
 export const UPSTREAM_ALLOW_LIST: Record<Provider, RegExp[]> = {
   defillama: [/^\/stablecoins\?includePrices=true$/, /^\/stablecoincharts\/all\?stablecoin=\d+$/],
   coingecko: [
-    /^\/coins\/markets\?vs_currency=usd&ids=[A-Za-z0-9._%-]+$/,
+    /^\/coins\/markets\?vs_currency=usd&ids=[A-Za-z0-9._%-]+&per_page=250$/,
     /^\/coins\/[A-Za-z0-9._-]+\/market_chart\?vs_currency=usd&days=(1|7|30)$/,
     /^\/coins\/[A-Za-z0-9._-]+\/tickers\?depth=true$/,
     /^\/coins\/[A-Za-z0-9._-]+\?localization=false&tickers=false&market_data=false&community_data=false&developer_data=false&sparkline=false$/,
@@ -205,6 +215,10 @@ export const UPSTREAM_ALLOW_LIST: Record<Provider, RegExp[]> = {
     /^\/token-pairs\/v1\/[a-z0-9_-]+\/(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/,
   ],
   dune: [/^\/query\/\d{1,12}\/results\?limit=\d+&offset=\d+$/],
+  "defillama-coins": [
+    /^\/prices\/current\/[A-Za-z0-9._:,-]+$/,
+    /^\/chart\/[A-Za-z0-9._:,-]+\?start=\d+&span=\d+&period=1h$/,
+  ],
 };
 
 export function isAllowedUpstream(r: {

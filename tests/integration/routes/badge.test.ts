@@ -1,7 +1,7 @@
+import { quoteBatchKey } from "@/lib/snapshot/market-batch";
 import { JSDOM } from "jsdom";
 import * as badgeRoute from "@/app/api/badge/[asset]/route";
 import { LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
-import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { adminKv, call, forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
@@ -11,14 +11,17 @@ const STALE_FACE = /^stale · as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/;
 
 /** Ages the stored market quotes of the tracked coins, as if their last read were old. */
 async function ageMarketQuotes(): Promise<number> {
-  const ids = [...new Set(OVERLAY_COINS.map((t) => t.coingeckoId))].sort().join(",");
-  const key = `live:v1:coingecko:markets:${ids}`;
   const kv = adminKv();
   try {
-    const entry = await kv.get<Record<string, unknown>>(key);
-    if (!entry) throw new Error(`no stored quotes at ${key}`);
     const storedAt = Date.now() - STALE_AGE_MS;
-    await kv.set(key, { ...entry, storedAt }, 600);
+    let aged = 0;
+    for (const key of [quoteBatchKey("all"), quoteBatchKey("overlay")]) {
+      const entry = await kv.get<Record<string, unknown>>(key);
+      if (!entry) continue;
+      await kv.set(key, { ...entry, storedAt }, 600);
+      aged += 1;
+    }
+    if (aged === 0) throw new Error("no stored quote batch");
     return storedAt;
   } finally {
     await kv.close();

@@ -134,9 +134,10 @@ describe("read layer through the routes (file KV)", () => {
 async function liveEntryKeys(kv: ReturnType<typeof adminKv>): Promise<string[]> {
   const { OVERLAY_COINS } = await import("@/lib/assets/overlay");
   const usdc = OVERLAY_COINS.find((t) => t.coingeckoId === "usd-coin")!;
-  const ids = [...new Set(OVERLAY_COINS.map((t) => t.coingeckoId))].sort().join(",");
+  const { quoteBatchKey } = await import("@/lib/snapshot/market-batch");
   const keys = [
-    `live:v1:coingecko:markets:${ids}`,
+    quoteBatchKey("all"),
+    quoteBatchKey("overlay"),
     "live:v1:coingecko:tickers:usd-coin",
     ...Object.entries(usdc.addresses).flatMap(([chain, list]) =>
       list.map((c) => `live:v1:dexscreener:token-pairs:${chain}:${c.address.toLowerCase()}`),

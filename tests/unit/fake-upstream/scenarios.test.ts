@@ -20,6 +20,7 @@ beforeAll(async () => {
     coingecko: `${b.COINGECKO_API_URL}/coins/markets?vs_currency=usd&ids=tether`,
     dexscreener: `${b.DEXSCREENER_API_URL}/token-pairs/v1/ethereum/0xdAC17F958D2ee523a2206206994597C13D831ec7`,
     dune: `${b.DUNE_API_URL}/query/4000001/results`,
+    "defillama-coins": `${b.DEFILLAMA_COINS_API_URL}/prices/current/coingecko:tether`,
   };
 });
 afterAll(async () => {
@@ -30,7 +31,7 @@ afterEach(() => {
   fake.clearRequests();
 });
 
-const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune"];
+const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune", "defillama-coins"];
 const get = (p: Provider, init: RequestInit = {}) => fetch(URLS[p], { headers: DUNE_KEY, ...init });
 
 describe("fake upstream scenarios", () => {

@@ -25,12 +25,13 @@ afterEach(() => {
 });
 
 describe("fake upstream: the allow-listed upstream paths", () => {
-  it("exposes the four base URLs under one origin", () => {
+  it("exposes the five base URLs under one origin", () => {
     expect(B).toEqual({
       STABLECOINS_API_URL: `${fake.origin}/llama`,
       COINGECKO_API_URL: `${fake.origin}/coingecko/api/v3`,
       DEXSCREENER_API_URL: `${fake.origin}/dexscreener`,
       DUNE_API_URL: `${fake.origin}/dune/api/v1`,
+      DEFILLAMA_COINS_API_URL: `${fake.origin}/llama-coins`,
     });
   });
 
@@ -38,6 +39,8 @@ describe("fake upstream: the allow-listed upstream paths", () => {
     const urls = [
       `${B.STABLECOINS_API_URL}/stablecoins?includePrices=true`,
       `${B.STABLECOINS_API_URL}/stablecoincharts/all?stablecoin=1`,
+      `${B.DEFILLAMA_COINS_API_URL}/prices/current/coingecko:usd-coin,coingecko:tether`,
+      `${B.DEFILLAMA_COINS_API_URL}/chart/coingecko:usd-coin?start=1776384000&span=48&period=1h`,
       `${B.COINGECKO_API_URL}/coins/markets?vs_currency=usd&ids=${TRACKED_COINGECKO_IDS.join(",")}`,
       ...TRACKED_COINGECKO_IDS.flatMap((id) => [
         ...[1, 7, 30].map(

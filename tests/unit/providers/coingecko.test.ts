@@ -100,8 +100,11 @@ describe("fetchMarkets", () => {
     server.setHandler((_req, res) => sendJson(res, []));
     await expect(fetchMarkets([])).resolves.toEqual([]);
     expect(server.requests).toHaveLength(0);
-    await fetchMarkets(Array.from({ length: 150 }, (_, i) => `coin-${i}`));
+    await fetchMarkets(Array.from({ length: 251 }, (_, i) => `coin-${i}`));
+    // One call per 250 ids, each asking for a whole page (CoinGecko's default page is 100 rows).
     expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((r) => r.query.get("ids")?.split(",").length)).toEqual([250, 1]);
+    expect(server.requests.map((r) => r.query.get("per_page"))).toEqual(["250", "250"]);
   });
 
   it("refuses ids that are not registry ids before any request", async () => {

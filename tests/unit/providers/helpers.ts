@@ -99,6 +99,7 @@ const PROVIDER_URL_VARIABLES = [
   "COINGECKO_API_URL",
   "DEXSCREENER_API_URL",
   "DUNE_API_URL",
+  "DEFILLAMA_COINS_API_URL",
 ];
 
 /** Sets env variables (undefined = delete) and re-reads config; returns a restore function. */

@@ -1,0 +1,80 @@
+/**
+ * Current prices from the DefiLlama coins API (`live:coin-prices` family, `./policy`), many coins
+ * per call: a set of coin keys is one read-layer entry, filled with one call per chunk of keys
+ * (`chunkCoinKeys`: URL length and coin count), each chunk spending one call of the provider's
+ * budget. Keys: `live:v1:defillama-coins:prices:{all | set:<sha256 of the sorted keys>}`.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { chunkCoinKeys, type CoinPrice } from "@/lib/domain/coin-keys";
+import { fetchCurrentPrices } from "@/lib/providers/defillama-coins/client";
+import type { CachedRead } from "./read-through";
+import { readFamily, type ReadOpts } from "./reader";
+
+/** Every price names its source. */
+export const COIN_PRICES_SOURCE = "defillama-coins";
+
+export interface PriceSet {
+  source: typeof COIN_PRICES_SOURCE;
+  /** Every key the fill asked for: a key listed here without a price has none at the source. */
+  keys: string[];
+  prices: CoinPrice[];
+}
+
+const priceSetEntry: z.ZodType<PriceSet> = z.object({
+  source: z.literal(COIN_PRICES_SOURCE),
+  keys: z.array(z.string()),
+  prices: z.array(
+    z.object({
+      key: z.string(),
+      priceUsd: z.number(),
+      timestampMs: z.number(),
+      confidence: z.number().nullable(),
+    }),
+  ),
+});
+
+const KEY_PREFIX = "live:v1:defillama-coins:prices";
+export const priceSetKey = (name: string) => `${KEY_PREFIX}:${name}`;
+const SET_HASH_CHARS = 32;
+
+/** One entry for a set of keys: `name` fixes the key, `keys` is asked only when a fill runs. */
+export function readPriceSet(
+  name: string,
+  keys: () => Promise<readonly string[]>,
+  opts?: ReadOpts,
+): Promise<CachedRead<PriceSet>> {
+  return readFamily({
+    family: "live:coin-prices",
+    key: priceSetKey(name),
+    schema: priceSetEntry,
+    fetch: async ({ spendExtraCall }) => {
+      const chunks = chunkCoinKeys(await keys());
+      for (let i = 1; i < chunks.length; i += 1) await spendExtraCall();
+      const parts = await Promise.all(chunks.map((chunk) => fetchCurrentPrices(chunk)));
+      return { source: COIN_PRICES_SOURCE, keys: chunks.flat(), prices: parts.flat() };
+    },
+    isEmpty: (v) => v.prices.length === 0,
+    opts,
+  });
+}
+
+/** Current prices of a fixed set of coin keys (`coingecko:<id>` or `<chain>:<address>`). */
+export function readCurrentPrices(
+  coinKeys: readonly string[],
+  opts?: ReadOpts,
+): Promise<CachedRead<PriceSet>> {
+  const sorted = [...new Set(coinKeys)].sort();
+  const hash = createHash("sha256").update(sorted.join(",")).digest("hex");
+  return readPriceSet(`set:${hash.slice(0, SET_HASH_CHARS)}`, async () => sorted, opts);
+}
+
+/** One key's price in a set: `asked` false when the set's fill did not include the key. */
+export function priceIn(
+  set: PriceSet | null | undefined,
+  key: string,
+): { price: CoinPrice | null; asked: boolean } {
+  if (!set) return { price: null, asked: false };
+  const price = set.prices.find((p) => p.key === key) ?? null;
+  return { price, asked: price !== null || set.keys.includes(key) };
+}

@@ -1,0 +1,53 @@
+/**
+ * The market-wide quote batch: one read-layer key (`live:quotes` family, `./policy`) holding the
+ * market provider's `/coins/markets` rows for every coin with a CoinGecko id, refreshed as one
+ * entry instead of one entry per coin. A fill makes one call per chunk of at most
+ * `MARKETS_IDS_PER_CALL` ids and spends one call of the provider budget per chunk, all before the
+ * first call. The id list is asked for only when a fill runs (a fresh copy never waits on it).
+ */
+import { z } from "zod";
+import type { MarketQuote } from "@/lib/domain/types";
+import { fetchMarketsChunk, marketsChunks } from "@/lib/providers/coingecko/client";
+import { quotesEntry } from "./entry-schemas";
+import type { CachedRead } from "./read-through";
+import { readFamily, type ReadOpts } from "./reader";
+
+export interface QuoteBatch {
+  /** Every id the fill asked for: a coin absent from `quotes` but listed here was not found. */
+  ids: string[];
+  quotes: MarketQuote[];
+}
+
+/**
+ * `all`: every coin (aggregate ∪ overlay); `overlay`: the overlay's coins only, read while this
+ * process holds no aggregate copy yet, so a cold request for an overlay coin never waits on the
+ * aggregate before asking for its quote.
+ */
+export type QuoteBatchName = "all" | "overlay";
+export const quoteBatchKey = (name: QuoteBatchName) => `live:v1:coingecko:markets-batch:${name}`;
+
+const quoteBatchEntry: z.ZodType<QuoteBatch> = z.object({
+  ids: z.array(z.string()),
+  quotes: quotesEntry,
+});
+
+export function readQuoteBatch(
+  name: QuoteBatchName,
+  ids: () => Promise<readonly string[]>,
+  opts?: ReadOpts,
+): Promise<CachedRead<QuoteBatch>> {
+  return readFamily({
+    family: "live:quotes",
+    key: quoteBatchKey(name),
+    schema: quoteBatchEntry,
+    fetch: async ({ spendExtraCall }) => {
+      const chunks = marketsChunks(await ids());
+      // The fill itself spent the first chunk's call.
+      for (let i = 1; i < chunks.length; i += 1) await spendExtraCall();
+      const parts = await Promise.all(chunks.map((chunk) => fetchMarketsChunk(chunk)));
+      return { ids: chunks.flat(), quotes: parts.flat() };
+    },
+    isEmpty: (v) => v.quotes.length === 0,
+    opts,
+  });
+}

@@ -7,6 +7,7 @@ import { coinsMarkets, marketEntry } from "../data/coingecko-markets";
 import { marketChart, parseDays } from "../data/coingecko-chart";
 import { coinTickers } from "../data/coingecko-tickers";
 import { allStablecoinsChart, stablecoinChart } from "../data/defillama-charts";
+import { stablecoinPrices } from "../data/defillama-prices";
 import { tokenPairs } from "../data/dexscreener-pairs";
 import { duneResults } from "../data/dune-results";
 import { fullCoinsMarkets, fullMarketEntry, fullMarketHasNoTickers } from "../data/full-market";
@@ -29,6 +30,10 @@ function defillama(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
         empty ? { peggedAssets: [], chains: [] } : sampleText(AGGREGATE_SAMPLE[ctx.market]),
         LLAMA_HEADERS,
       );
+  }
+  if (path === "/stablecoinprices") {
+    return (empty) =>
+      json(200, empty ? [] : stablecoinPrices(ctx.nowMs, ctx.market), LLAMA_HEADERS);
   }
   if (path === "/stablecoincharts/all") {
     const id = url.searchParams.get("stablecoin");

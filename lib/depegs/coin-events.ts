@@ -114,7 +114,27 @@ export function eventsFromSeries(
   return events.filter((e) => inEventsWindow(e.event.endMs ?? lastMs ?? asOf, asOf, window));
 }
 
-/** Market mode: the aggregate's series plus whatever market-provider series are cached. */
+/**
+ * Cache-only series readers of the market mode, one per source: each returns the coin's series it
+ * finds already stored (never a provider call). A new hourly source (e.g. DefiLlama coins
+ * `/chart`, `source: "defillama:coins"`) plugs in by adding its reader here.
+ */
+export type CachedSeriesReader = (coinId: string, readOpts?: ReadOpts) => Promise<SourcedSeries[]>;
+
+/** The market provider's 90-day (hourly) and 365-day (daily) series, where stored. */
+export const peekMarketSeries: CachedSeriesReader = async (id, readOpts) => {
+  const peeked = await Promise.all(
+    ([90, 365] as const).map(async (days) => {
+      const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
+      return p && p.value.prices.length > 0 ? marketSeries(id, days, p.value, p.storedAt) : null;
+    }),
+  );
+  return peeked.filter((s): s is SourcedSeries => s !== null);
+};
+
+export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [peekMarketSeries];
+
+/** Market mode: the aggregate's series plus whatever other series are already cached. */
 export async function marketCoinEvents(
   coin: CoinRef,
   prices: AggregatePrices | null,
@@ -126,13 +146,8 @@ export async function marketCoinEvents(
   if (id) {
     const agg = aggregateSeries(prices, id);
     if (agg) series.push(agg);
-    const [h, d] = await Promise.all(
-      ([90, 365] as const).map((days) =>
-        peekLongPriceHistory(id, days, readOpts).catch(() => null),
-      ),
-    );
-    if (h && h.value.prices.length > 0) series.push(marketSeries(id, 90, h.value, h.storedAt));
-    if (d && d.value.prices.length > 0) series.push(marketSeries(id, 365, d.value, d.storedAt));
+    const cached = await Promise.all(CACHED_SERIES_READERS.map((r) => r(id, readOpts)));
+    series.push(...cached.flat());
   }
   return {
     coin,

@@ -117,7 +117,7 @@ export function atomFeed({ events, asOf, origin, q }: FeedInput): string {
   );
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:si="${FEED_EXTENSION_NS}">
-  <id>${x(q ? `${FEED_ID}:${q}` : FEED_ID)}</id>
+  <id>${x(q ? `${FEED_ID}:${q.toLowerCase()}` : FEED_ID)}</id>
   <title>${x(FEED_TITLE)}</title>
   <subtitle>${x(SUBTITLE)}</subtitle>
   <updated>${x(updated)}</updated>

@@ -190,7 +190,7 @@ describe("depeg feeds", () => {
     const doc = parseXml(await atom.text());
     expect(atomProblems(doc)).toEqual([]);
     expect(doc.getElementsByTagNameNS(ATOM_NS, "id")[0]?.textContent).toBe(
-      "urn:stablecoin-intel:depegs:USDC",
+      "urn:stablecoin-intel:depegs:usdc",
     );
     const unknown = await call(atomRoute.GET, "/depegs.atom?q=nope-coin");
     expect(unknown.status).toBe(404);

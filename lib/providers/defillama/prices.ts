@@ -18,6 +18,12 @@ const PROVIDER = "defillama";
 /** Days of daily history kept (the event log's longest window, 365 days, plus today). */
 export const DAILY_PRICE_HISTORY_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * MS_PER_SECOND;
+/** Prices kept to 1e-6 USD (0.01 bps): finer is float noise, and it keeps the cached table small. */
+const PRICE_SCALE = 1_000_000;
+const toPrice = (v: unknown) => {
+  const p = validPriceUsd(toFiniteNumber(v));
+  return p === null ? null : Math.round(p * PRICE_SCALE) / PRICE_SCALE;
+};
 
 export const stablecoinPricesSchema = z.array(
   z.object({ date: z.union([z.number(), z.string()]), prices: looseRecord.nullish() }),
@@ -50,7 +56,7 @@ export function toDailyPriceTable(
     for (const [id, value] of Object.entries(row.prices)) {
       let column = columns.get(id);
       if (!column) columns.set(id, (column = new Array<number | null>(kept.length).fill(null)));
-      column[i] = validPriceUsd(toFiniteNumber(value));
+      column[i] = toPrice(value);
     }
   });
   return { datesMs: kept.map((r) => r.ms), prices: Object.fromEntries(columns) };

@@ -15,7 +15,8 @@ describe("DefiLlama /stablecoinprices → daily price table", () => {
     );
     const table = toDailyPriceTable(raw);
     expect(table.datesMs).toEqual([1764547200_000, 1764633600_000]);
-    expect(table.prices["usd-coin"]).toEqual([0.999809530297005, 0.999809530297005]);
+    // Kept to 1e-6 USD (0.01 bps).
+    expect(table.prices["usd-coin"]).toEqual([0.99981, 0.99981]);
     // husd appears on the second row only, as null: no price on either date.
     expect(table.prices.husd).toEqual([null, null]);
     expect(dailyPricePoints(table, "husd")).toEqual([]);

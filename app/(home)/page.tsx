@@ -29,7 +29,10 @@ async function settle<T extends SupplySectionResult | IssuersSectionResult>(
 }
 
 export default async function HomePage() {
-  const [supply, issuers] = await Promise.all([settle(getSupplyPanel()), settle(getIssuers())]);
+  const [supply, issuers] = await Promise.all([
+    settle(getSupplyPanel(undefined, { includeDead: true })),
+    settle(getIssuers()),
+  ]);
   const supplyWarnings = supply.ok ? supply.body.warnings : [];
   await keepDegradedBriefly(
     !supply.ok ||

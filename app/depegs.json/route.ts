@@ -1,18 +1,9 @@
-import { FLAG_HEADERS, noteUpstream, publicRoute } from "@/lib/api/response";
-import { publicOrigin } from "@/lib/api/origin";
-import { feedResponse } from "@/lib/depegs/feed-response";
+import { feedRoute } from "@/lib/api/feed-route";
+import { publicRoute } from "@/lib/api/response";
 
 export const dynamic = "force-dynamic";
 
-/** JSON Feed 1.1 of the latest depeg events. */
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute(
-  async (request, readOpts) => {
-    const { response, upstream } = await feedResponse(
-      "json",
-      publicOrigin(request),
-      readOpts,
-      FLAG_HEADERS,
-    );
-    return noteUpstream(response, upstream);
-  },
+/** JSON Feed 1.1 feed of the latest depeg events (one coin's with `q`). */
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = publicRoute((request, readOpts) =>
+  feedRoute("json", request, readOpts),
 );

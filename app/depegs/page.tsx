@@ -12,7 +12,7 @@ export const revalidate = 3600;
 export const metadata: Metadata = {
   title: "Depeg events",
   description:
-    "Every time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for an hour, with depth, duration and the detection rule. Informational only.",
+    "Every time a USD stablecoin (1 M USD or more circulating) stayed beyond ±100 bps of 1.00 USD for an hour, with depth, duration, resolution, sources, confirmation and the detection rule. Informational only.",
 };
 
 export default async function DepegsPage() {

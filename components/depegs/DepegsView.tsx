@@ -14,9 +14,11 @@ export function DepegsView({ body }: { body: Body }) {
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">Depeg events</h1>
         <p className="max-w-prose text-sm text-slate-600 dark:text-slate-300">
-          Every time a tracked USD stablecoin left its peg by more than 100 bps for an hour or
-          longer, from the market provider&apos;s price history. {body.coins.length} coins examined:{" "}
-          {body.coin_set}
+          Every time a USD stablecoin left its peg by more than 100 bps for an hour or longer, from
+          the aggregate&apos;s daily prices of every coin and the market provider&apos;s hourly
+          series where read. On coins of 1 B USD or more an event is confirmed only when a second
+          independent source shows it; unconfirmed events stay listed, marked. {body.coins.length}{" "}
+          coins examined: {body.coin_set}
         </p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <a href="/depegs.atom" className="text-sky-700 underline dark:text-sky-400">
@@ -29,7 +31,11 @@ export function DepegsView({ body }: { body: Body }) {
             JSON API
           </a>
           <span className="text-xs text-slate-500 dark:text-slate-400">
-            CoinGecko (market), <AsOf iso={body.metadata.as_of} />
+            {body.metadata.sources
+              .map((s) => `${s.name} (${s.type})`)
+              .filter((v, i, a) => a.indexOf(v) === i)
+              .join(", ")}
+            , <AsOf iso={body.metadata.as_of} />
           </span>
         </div>
       </div>

@@ -57,12 +57,27 @@ function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
             {formatUtc(r.start)}
             {r.started_before_series ? " or earlier" : ""} →{" "}
             {r.ongoing ? "ongoing" : formatUtc(r.end)} · {duration(r.duration_hours)} ·{" "}
-            {r.granularity} points
+            {r.resolution} points · {confirmationLabel(r)}
           </p>
         </li>
       ))}
     </ul>
   );
+}
+
+/** Distinct source names of an event, the opening source first. */
+const sourceNames = (r: DepegEventJson) => [...new Set(r.sources.map((s) => s.name))].join(" + ");
+
+const CONFIRMATION_LABELS = {
+  confirmed: "confirmed",
+  unconfirmed: "unconfirmed",
+  not_required: "one source",
+} as const;
+
+function confirmationLabel(r: DepegEventJson): string {
+  const c = r.confirmation;
+  if (c.status === "confirmed") return `confirmed by ${c.confirmed_by.join(", ")}`;
+  return CONFIRMATION_LABELS[c.status];
 }
 
 /**
@@ -286,7 +301,10 @@ export function EventsTable({
                     </td>
                     <td className="tabular px-2 py-1.5 text-right">{duration(r.duration_hours)}</td>
                     <td className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-300">
-                      {r.granularity} points · CoinGecko
+                      {r.resolution} points · {sourceNames(r)}
+                      <span className="block text-[11px]" data-confirmation={r.confirmation.status}>
+                        {confirmationLabel(r)}
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -6,6 +6,12 @@ import {
   GRANULARITY_HOURLY_MAX_MS,
 } from "@/lib/domain/depeg-events";
 import { GAP_FACTOR } from "@/lib/domain/depeg";
+import {
+  CONFIRM_BEYOND_BPS,
+  CONFIRM_MIN_CIRCULATING_USD,
+  DEPEG_LOG_MIN_CIRCULATING_USD,
+  THIN_POOL_MAX_TVL_USD,
+} from "@/lib/domain/depeg-confirmation";
 import { millis } from "./fmtConst";
 import { Formula, MethodSection, Name } from "./MethodSection";
 
@@ -14,9 +20,11 @@ export function DepegEventsSection() {
   return (
     <MethodSection id="depeg-events">
       <p>
-        Events come from the market provider&apos;s price history: the 90-day series (hourly points)
-        and, for the 1-year view, the 365-day series (daily points). Detection runs over cached
-        series only.
+        Events come from every price series a coin has: the aggregate&apos;s daily prices of every
+        stablecoin (one call for the whole market), and the market provider&apos;s 90-day (hourly)
+        and 365-day (daily) series where read. The market-wide log covers every USD coin (not
+        yield-bearing) of at least {DEPEG_LOG_MIN_CIRCULATING_USD.toLocaleString("en-US")} USD
+        circulating with a price history; detection runs over cached series only.
       </p>
       <Formula>{`enter  ${millis(EVENT_ENTER_MIN_MS)} or more of consecutive points all beyond ±${EVENT_ENTER_BPS} bps
        (a single point beyond is a spike, not an event); start = first such point
@@ -33,6 +41,17 @@ gap    an interval longer than ${GAP_FACTOR} × the median interval; it breaks b
         is listed as daily; where both see an event, the hourly one is listed unless a daily event
         started before the hourly series. A price history that cannot be read leaves that
         coin&apos;s events unknown (&ldquo;history unavailable&rdquo;), never empty.
+      </p>
+      <p>
+        <strong>Confirmation</strong>: on a coin of{" "}
+        {CONFIRM_MIN_CIRCULATING_USD.toLocaleString("en-US")} USD or more, an event is{" "}
+        <Name>confirmed</Name> only when a second independent source family (aggregate, market
+        provider, DEX-implied) is beyond ±{CONFIRM_BEYOND_BPS} bps on the same side within the
+        event; otherwise it is listed as <Name>unconfirmed</Name> with the reason (no second source,
+        no point within the event, or the second source held). Below that size one source suffices.
+        DEX-implied prices only confirm, never open an event, and leave out pools under{" "}
+        {THIN_POOL_MAX_TVL_USD.toLocaleString("en-US")} USD of liquidity, so a thin pool off peg
+        cannot raise an alarm. Each event names its resolution and its sources.
       </p>
     </MethodSection>
   );

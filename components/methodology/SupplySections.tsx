@@ -17,9 +17,12 @@ export function SupplySections() {
     <>
       <MethodSection id="supply">
         <p>
-          The supply panel lists every USD-pegged stablecoin of the aggregate (not deprecated, not
-          delisted, positive supply), ranked by circulating supply in USD, served from a{" "}
-          {seconds(SPEC_TTL_SECONDS.supplyPanel)} cache.
+          The supply panel lists every USD-pegged stablecoin of the aggregate with a positive
+          supply, ranked by circulating supply in USD, served from a{" "}
+          {seconds(SPEC_TTL_SECONDS.supplyPanel)} cache. Coins the aggregate marks dead (
+          <Name>deadFrom</Name>, <Name>delisted</Name> or <Name>deprecated</Name>) are left out of
+          the list, the total and the rail; they can be shown, marked dead, with a filter (
+          <Name>include_dead=true</Name>), and never count in the total or the rail.
         </p>
         <Formula>{`change_usd = current − previous        (previous = circulating 7 or 30 days ago)
 change_pct = change_usd ÷ previous × 100   (null when previous is missing or ≤ 0)`}</Formula>
@@ -31,7 +34,8 @@ change_pct = change_usd ÷ previous × 100   (null when previous is missing or �
           <strong>Market rail</strong>: one chip shows the largest stablecoin and its share of the
           listed total (dominance); the other shows the largest absolute 7-day percentage change
           from <Name>circulatingPrevWeek</Name>, among assets above {num(RAIL_MIN_CIRCULATING_USD)}{" "}
-          USD only, so a small coin&apos;s noisy percentage cannot win.
+          USD both now and a week earlier, so a small coin&apos;s noisy percentage cannot win (a
+          coin grown from 0.36 M to 99 M USD is +27,000 %, from a base too small to mean much).
         </p>
         <p>
           <strong>Yield-bearing tokens</strong>: {YIELD_BEARING_NOTE}

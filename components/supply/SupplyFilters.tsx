@@ -27,7 +27,7 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
-/** Chain, type and text filters over the rows already on the page (no request). */
+/** Chain, type, text and dead-coin filters over the rows already on the page (no request). */
 export function SupplyFilters({
   filters,
   chains,
@@ -91,6 +91,14 @@ export function SupplyFilters({
           onChange={(e) => onChange({ ...filters, text: e.target.value })}
         />
       </Field>
+      <label className="flex items-center gap-2 text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">
+        <input
+          type="checkbox"
+          checked={filters.dead}
+          onChange={(e) => onChange({ ...filters, dead: e.target.checked })}
+        />
+        Show dead coins (DefiLlama: deprecated, delisted or dead; not in the totals or the rail)
+      </label>
     </div>
   );
 }

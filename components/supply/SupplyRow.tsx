@@ -43,6 +43,14 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
         >
           {row.symbol}
         </Link>
+        {row.dead ? (
+          <span
+            className="ml-1 rounded bg-slate-200 px-1 text-[10px] font-medium uppercase text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+            title="DefiLlama marks this coin dead (deprecated, delisted or deadFrom)"
+          >
+            dead
+          </span>
+        ) : null}
         <span className="block max-w-[7rem] truncate text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">
           {row.name}
         </span>

@@ -46,7 +46,9 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
   const hrefs = useMemo(() => assetHrefs(assets), [assets]);
   const chains = useMemo(() => chainOptions(assets), [assets]);
   const rows = useMemo(() => sortRows(filterRows(assets, filters), sort), [assets, filters, sort]);
-  const filtered = rows.length !== assets.length;
+  // Dead coins are hidden by default: they count in the total only while shown.
+  const shownTotal = filters.dead ? assets.length : assets.filter((a) => !a.dead).length;
+  const filtered = rows.length !== shownTotal;
   const hasYieldBearing = rows.some((r) => r.yield_bearing && r.peg_note);
 
   // True once hydrated: the controls only work from then on (tests wait for the attribute).
@@ -70,7 +72,7 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p aria-live="polite" className="text-sm text-slate-600 dark:text-slate-300">
           Showing <span className="tabular font-medium">{rows.length}</span> of{" "}
-          <span className="tabular">{assets.length}</span> stablecoins
+          <span className="tabular">{shownTotal}</span> stablecoins
           {filtered ? (
             <button
               type="button"

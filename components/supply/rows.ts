@@ -4,7 +4,11 @@ import type { SupplyEntry } from "@/lib/supply/schema";
 /** What the table, its filters and the CSV use of a supply entry (the page sends no more). */
 export type TableRow = Omit<
   SupplyEntry,
-  "coingecko_id" | "circulatingPrevWeek" | "circulating_prev_month_usd"
+  | "coingecko_id"
+  | "circulatingPrevWeek"
+  | "circulating_prev_month_usd"
+  | "dead_reason"
+  | "dead_from"
 >;
 
 const CENTS = 100;
@@ -35,6 +39,7 @@ export function toTableRow(e: SupplyEntry): TableRow {
     chains: e.chains,
     yield_bearing: e.yield_bearing,
     peg_note: e.peg_note,
+    dead: e.dead,
   };
 }
 
@@ -65,6 +70,7 @@ type WireRow = [
   chains: number[],
   yieldBearing: boolean,
   pegNote: string | null,
+  dead: boolean,
 ];
 
 /** What the page sends for the table (home at the full market stays light). */
@@ -101,6 +107,7 @@ export function toWireTable(entries: readonly SupplyEntry[]): WireTable {
       r.chains.map(chainId),
       r.yield_bearing,
       r.peg_note,
+      r.dead,
     ];
   });
   return { chainNames: [...index.keys()], rows };
@@ -127,6 +134,7 @@ export function fromWireTable(t: WireTable): TableRow[] {
       chains,
       yield_bearing,
       peg_note,
+      dead,
     ]) => ({
       rank,
       id,
@@ -146,6 +154,7 @@ export function fromWireTable(t: WireTable): TableRow[] {
       chains: chains.map((i) => t.chainNames[i] ?? ""),
       yield_bearing,
       peg_note,
+      dead,
     }),
   );
 }
@@ -162,11 +171,13 @@ export interface Filters {
   chain: string;
   backing: BackingFilter;
   text: string;
+  /** Show coins DefiLlama marks dead (hidden by default). */
+  dead: boolean;
 }
 
 export const ALL = "all";
 export const DEFAULT_SORT: SortState = { key: "rank", dir: "asc" };
-export const NO_FILTERS: Filters = { chain: ALL, backing: ALL, text: "" };
+export const NO_FILTERS: Filters = { chain: ALL, backing: ALL, text: "", dead: false };
 
 /** `/stablecoins/<selector>`: the server's shortest readable selector for each row. */
 export function assetHrefs<R extends Pick<TableRow, "id" | "selector">>(
@@ -188,6 +199,7 @@ export function filterRows(rows: readonly TableRow[], f: Filters): TableRow[] {
   const text = f.text.trim().toLowerCase();
   return rows.filter(
     (r) =>
+      (f.dead || !r.dead) &&
       (f.chain === ALL || r.chains.includes(f.chain)) &&
       (f.backing === ALL || r.backing === f.backing) &&
       (text === "" ||

@@ -1,186 +1,241 @@
 /**
- * One coin's depeg events over a window, from the cached long-range price series only:
+ * One coin's depeg events over a window, from its price series (lib/domain/depeg-confirmation.ts):
+ * every series the coin has — the aggregate's daily series (`/stablecoinprices`, one key for the
+ * whole market) and the market provider's 90-day hourly / 365-day daily series — opens and
+ * confirms events by the published rule. Each event names its resolution and its sources.
  *
- *   30d, 90d  the 90-day series (hourly points): events detected at hourly granularity;
- *   365d      the 90-day hourly events, plus the 365-day series' (daily points) events that start
- *             before the hourly series does. A daily event that overlaps the hourly range wins
- *             over the hourly events it overlaps (no event is listed twice).
+ *   one coin (`q`)   the market provider's two series are read through the cache (≤ 2 calls);
+ *   the market       they are only peeked (used when already cached, never fetched), so
+ *                    rebuilding the market-wide log costs the aggregate's two keys at most.
  *
  * An event is in the window when it is still open, or ended, at or after `asOf − window`.
- * A series that cannot be read leaves the coin's events unknown (null) with a warning; nothing
- * here calls a provider except through the cached reads.
+ * A coin with no series has unknown events (null).
  */
 import {
-  detectDepegEvents,
-  inEventsWindow,
-  type DepegEvent,
-  type EventsWindow,
-} from "@/lib/domain/depeg-events";
+  coinDepegEvents,
+  mergeGranularities,
+  type ConfirmedEvent,
+  type PriceSeries,
+} from "@/lib/domain/depeg-confirmation";
+import { inEventsWindow, type EventsWindow } from "@/lib/domain/depeg-events";
+import { dailyPricePoints, type DailyPriceTable } from "@/lib/providers/defillama/prices";
 import {
+  peekLongPriceHistory,
   readLongPriceHistory,
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
+import { coinKeyFor } from "@/lib/domain/coin-keys";
+import { peekHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
+import {
+  historyOverBudget,
+  historyUnavailable,
+  staleHistory,
+  staleHistoryOverBudget,
+} from "./warnings";
 
 export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
+export { mergeGranularities };
+export * from "./warnings";
 
 export interface CoinRef {
   symbol: string;
   coingeckoId: string | null;
+  /** Circulating USD from the aggregate; null = unknown (confirmation is then required). */
+  circulatingUsd: number | null;
 }
 
-export interface SeriesRead {
-  days: LongRangeDays;
-  asOf: number;
-  stale: boolean;
-  /** Stale because the market provider's call budget is spent. */
-  staleOverBudget: boolean;
-  prices: PriceHistory["prices"];
-  /** Points the provider sent that were not prices (dropped, counted). */
-  droppedPrices: number;
+/** A series with the time its copy was fetched. */
+export interface SourcedSeries extends PriceSeries {
+  asOfMs: number;
+  /** The market provider's range this series came from (`market_chart?days=`), if any. */
+  days?: LongRangeDays;
 }
 
 export interface CoinEvents {
   coin: CoinRef;
-  /** Null when the history could not be read (or the coin has no market-provider id). */
-  events: DepegEvent[] | null;
-  /** The series the events were detected on, hourly first. */
-  series: SeriesRead[];
+  /** Null when the coin has no price series at all. */
+  events: ConfirmedEvent[] | null;
+  /** Every series read (openers and confirmers). */
+  series: SourcedSeries[];
   warnings: Warning[];
   /** A series read needed a provider call. */
   upstream: boolean;
 }
 
-const historyWarning = (code: string, text: string): Warning => ({
-  source: "CoinGecko",
-  type: "market",
-  code,
-  message: `CoinGecko (market): ${text}`,
-});
-export const historyUnavailable = (symbol: string, days: LongRangeDays) =>
-  historyWarning(
-    "long_history_unavailable",
-    `the ${days}-day price history of ${symbol} is unavailable; its depeg events are not listed (history unavailable).`,
-  );
-export const notMeasured = (symbol: string) =>
-  historyWarning(
-    "long_history_not_listed",
-    `${symbol} has no market-provider id; its depeg events are not measured.`,
-  );
-export const staleHistory = (symbol: string, days: LongRangeDays) =>
-  historyWarning(
-    "long_history_stale",
-    `the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
-  );
-/** Over the call budget, the code is the budget's (`market_rate_budget`), stale copy or none. */
-const BUDGET_CODE = "market_rate_budget";
-export const historyOverBudget = (symbol: string, days: LongRangeDays) =>
-  historyWarning(
-    BUDGET_CODE,
-    `rate budget reached; the ${days}-day price history of ${symbol} is unavailable for now, so its depeg events are not listed.`,
-  );
-export const staleHistoryOverBudget = (symbol: string, days: LongRangeDays) =>
-  historyWarning(
-    BUDGET_CODE,
-    `rate budget reached; the ${days}-day price history of ${symbol} was not refreshed, so events are from the last stored copy.`,
-  );
-
-/** A series, or why there is none: the call budget (`budget`) or anything else (null). */
-interface Read {
-  series: SeriesRead | "budget" | null;
-  upstream: boolean;
+/** The aggregate's table as read once for every coin. */
+export interface AggregatePrices {
+  table: DailyPriceTable;
+  storedAt: number;
 }
-const NOT_READ: Read = { series: null, upstream: false };
 
-async function read(coingeckoId: string, days: LongRangeDays, readOpts?: ReadOpts): Promise<Read> {
-  let r: CachedRead<PriceHistory>;
-  try {
-    r = await readLongPriceHistory(coingeckoId, days, readOpts);
-  } catch (error) {
-    return { series: isRateBudgetError(error) ? "budget" : null, upstream: false };
-  }
-  const upstream = calledUpstream(r);
-  // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
-  if (r.value.prices.length === 0) return { series: null, upstream };
-  const stale = r.source === "stale";
-  const series = {
-    days,
-    asOf: r.storedAt,
-    stale,
-    staleOverBudget: stale && isRateBudgetError(r.error),
-    prices: r.value.prices,
-    droppedPrices: r.value.droppedPrices,
+export function aggregateSeries(
+  prices: AggregatePrices | null,
+  geckoId: string,
+): SourcedSeries | null {
+  if (!prices) return null;
+  const points = dailyPricePoints(prices.table, geckoId);
+  if (points.length === 0) return null;
+  return {
+    coinId: geckoId,
+    resolution: "daily",
+    source: "defillama:stablecoinprices",
+    points,
+    asOfMs: prices.storedAt,
   };
-  return { series, upstream };
 }
 
-const seriesOrNull = (r: SeriesRead | "budget" | null) => (r === "budget" ? null : r);
+const marketSeries = (
+  id: string,
+  days: LongRangeDays,
+  h: PriceHistory,
+  storedAt: number,
+): SourcedSeries => ({
+  coinId: id,
+  resolution: days === 90 ? "hourly" : "daily",
+  source: "coingecko:market_chart",
+  points: h.prices,
+  asOfMs: storedAt,
+  days,
+});
 
-const endOf = (e: DepegEvent, lastMs: number) => e.endMs ?? lastMs;
-const overlaps = (a: DepegEvent, b: DepegEvent, lastMs: number) =>
-  a.startMs <= endOf(b, lastMs) && b.startMs <= endOf(a, lastMs);
-
-/** Hourly events plus the daily events before (or overlapping the start of) the hourly range. */
-export function mergeGranularities(
-  hourly: { events: DepegEvent[]; firstMs: number | null; lastMs: number | null },
-  daily: { events: DepegEvent[]; lastMs: number | null },
-): DepegEvent[] {
-  const lastMs = Math.max(hourly.lastMs ?? 0, daily.lastMs ?? 0);
-  const hourlyFrom = hourly.firstMs ?? Infinity;
-  const older = daily.events.filter((e) => e.startMs < hourlyFrom);
-  const kept = hourly.events.filter((h) => !older.some((d) => overlaps(d, h, lastMs)));
-  return [...older, ...kept];
-}
-
-export async function loadCoinEvents(
+/** Events of a coin from the series it has, inside the window. */
+export function eventsFromSeries(
   coin: CoinRef,
+  series: SourcedSeries[],
+  window: EventsWindow,
+): ConfirmedEvent[] | null {
+  if (series.length === 0) return null;
+  const { events, lastMs } = coinDepegEvents(series, coin.circulatingUsd);
+  const asOf = Math.max(...series.map((s) => s.asOfMs));
+  return events.filter((e) => inEventsWindow(e.event.endMs ?? lastMs ?? asOf, asOf, window));
+}
+
+/**
+ * Cache-only series readers of the market mode, one per source: each returns the coin's series it
+ * finds already stored (never a provider call). A new hourly source (e.g. DefiLlama coins
+ * `/chart`, `source: "defillama:coins"`) plugs in by adding its reader here.
+ */
+export type CachedSeriesReader = (coinId: string, readOpts?: ReadOpts) => Promise<SourcedSeries[]>;
+
+/** The market provider's 90-day (hourly) and 365-day (daily) series, where stored. */
+export const peekMarketSeries: CachedSeriesReader = async (id, readOpts) => {
+  const peeked = await Promise.all(
+    ([90, 365] as const).map(async (days) => {
+      const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
+      return p && p.value.prices.length > 0 ? marketSeries(id, days, p.value, p.storedAt) : null;
+    }),
+  );
+  return peeked.filter((s): s is SourcedSeries => s !== null);
+};
+
+/** The DefiLlama coins 90-day hourly series (kept warm by the refresher), where stored. */
+export const peekCoinsHourlySeries: CachedSeriesReader = async (id, readOpts) => {
+  const key = coinKeyFor({ coingeckoId: id });
+  const p = key ? await peekHourlySeries(key, readOpts).catch(() => null) : null;
+  if (!p || p.value.points.length === 0) return [];
+  return [
+    {
+      coinId: id,
+      resolution: "hourly",
+      source: "defillama:coins",
+      points: p.value.points,
+      asOfMs: p.storedAt,
+    },
+  ];
+};
+
+export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
+  peekMarketSeries,
+  peekCoinsHourlySeries,
+];
+
+/** Market mode: the aggregate's series plus whatever other series are already cached. */
+export async function marketCoinEvents(
+  coin: CoinRef,
+  prices: AggregatePrices | null,
   window: EventsWindow,
   readOpts?: ReadOpts,
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
-  if (!id) {
-    return {
-      coin,
-      events: null,
-      series: [],
-      warnings: [notMeasured(coin.symbol)],
-      upstream: false,
-    };
+  const series: SourcedSeries[] = [];
+  if (id) {
+    const agg = aggregateSeries(prices, id);
+    if (agg) series.push(agg);
+    const cached = await Promise.all(CACHED_SERIES_READERS.map((r) => r(id, readOpts)));
+    series.push(...cached.flat());
   }
-  const [hourlyRead, dailyRead] = await Promise.all([
-    read(id, 90, readOpts),
-    window === "365d" ? read(id, 365, readOpts) : Promise.resolve(NOT_READ),
-  ]);
-  const [hourly, daily] = [seriesOrNull(hourlyRead.series), seriesOrNull(dailyRead.series)];
-  const upstream = hourlyRead.upstream || dailyRead.upstream;
-  const warnings: Warning[] = [];
-  const series = [hourly, daily].filter((s): s is SeriesRead => s !== null);
-  for (const s of series) {
-    if (s.staleOverBudget) warnings.push(staleHistoryOverBudget(coin.symbol, s.days));
-    else if (s.stale) warnings.push(staleHistory(coin.symbol, s.days));
-    if (s.droppedPrices > 0)
-      warnings.push(
-        pricesDropped(s.droppedPrices, `the ${s.days}-day price history of ${coin.symbol}`),
-      );
-  }
-  const missing = (r: SeriesRead | "budget" | null, days: LongRangeDays) => {
-    if (r === "budget") warnings.push(historyOverBudget(coin.symbol, days));
-    else if (!r) warnings.push(historyUnavailable(coin.symbol, days));
+  return {
+    coin,
+    events: eventsFromSeries(coin, series, window),
+    series,
+    warnings: [],
+    upstream: false,
   };
-  missing(hourlyRead.series, 90);
-  if (window === "365d") missing(dailyRead.series, 365);
-  if (series.length === 0) return { coin, events: null, series, warnings, upstream };
+}
 
-  const h = hourly ? detectDepegEvents(hourly.prices) : null;
-  const d = daily ? detectDepegEvents(daily.prices) : null;
-  const all = h && d ? mergeGranularities(h, d) : h ? h.events : (d?.events ?? []);
-  const asOf = Math.max(...series.map((s) => s.asOf));
-  const lastMs = Math.max(h?.lastMs ?? 0, d?.lastMs ?? 0);
-  const events = all.filter((e) => inEventsWindow(endOf(e, lastMs), asOf, window));
-  return { coin, events, series, warnings, upstream };
+/** A series, or why there is none: the call budget (`budget`) or anything else (null). */
+interface Read {
+  series: SourcedSeries | "budget" | null;
+  stale: boolean;
+  staleOverBudget: boolean;
+  dropped: number;
+  upstream: boolean;
+}
+
+async function read(id: string, days: LongRangeDays, readOpts?: ReadOpts): Promise<Read> {
+  let r: CachedRead<PriceHistory>;
+  try {
+    r = await readLongPriceHistory(id, days, readOpts);
+  } catch (error) {
+    const series = isRateBudgetError(error) ? "budget" : null;
+    return { series, stale: false, staleOverBudget: false, dropped: 0, upstream: false };
+  }
+  const upstream = calledUpstream(r);
+  const stale = r.source === "stale";
+  const staleOverBudget = stale && isRateBudgetError(r.error);
+  // An empty series (a valid answer, cached briefly) measures nothing: history unavailable.
+  const series = r.value.prices.length === 0 ? null : marketSeries(id, days, r.value, r.storedAt);
+  return { series, stale, staleOverBudget, dropped: r.value.droppedPrices, upstream };
+}
+
+/** One coin (`q`): the market provider's series read through the cache, with their warnings. */
+export async function loadCoinEvents(
+  coin: CoinRef,
+  prices: AggregatePrices | null,
+  window: EventsWindow,
+  readOpts?: ReadOpts,
+): Promise<CoinEvents> {
+  const id = coin.coingeckoId;
+  const agg = id ? aggregateSeries(prices, id) : null;
+  if (!id) {
+    return { coin, events: null, series: [], warnings: [], upstream: false };
+  }
+  const reads = await Promise.all(([90, 365] as const).map((days) => read(id, days, readOpts)));
+  const warnings: Warning[] = [];
+  const series: SourcedSeries[] = agg ? [agg] : [];
+  reads.forEach((r, i) => {
+    const days = i === 0 ? 90 : 365;
+    if (r.series === "budget") warnings.push(historyOverBudget(coin.symbol, days));
+    else if (!r.series) warnings.push(historyUnavailable(coin.symbol, days));
+    else {
+      series.push(r.series);
+      if (r.staleOverBudget) warnings.push(staleHistoryOverBudget(coin.symbol, days));
+      else if (r.stale) warnings.push(staleHistory(coin.symbol, days));
+      if (r.dropped > 0)
+        warnings.push(pricesDropped(r.dropped, `the ${days}-day price history of ${coin.symbol}`));
+    }
+  });
+  return {
+    coin,
+    events: eventsFromSeries(coin, series, window),
+    series,
+    warnings,
+    upstream: reads.some((r) => r.upstream),
+  };
 }

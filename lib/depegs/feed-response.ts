@@ -1,5 +1,6 @@
 /**
- * HTTP answers of /depegs.atom and /depegs.json: the market's events over 365 days as a feed.
+ * HTTP answers of /depegs.atom and /depegs.json: the market's events over 365 days as a feed, or
+ * one coin's with `q` (an unknown coin is `{ ok: false, suggestions }` — the route answers 404).
  * Cacheable for the chart TTL when every coin's history was read; `no-store` when partial.
  */
 import { CHART_CACHE_SECONDS } from "@/lib/snapshot/live";
@@ -13,10 +14,8 @@ export const FEED_CONTENT_TYPES = {
 } as const;
 
 /** The feed, and whether building it needed a provider call (the route marks it for the limiter). */
-export interface FeedAnswer {
-  response: Response;
-  upstream: boolean;
-}
+export type FeedAnswer =
+  { ok: true; response: Response; upstream: boolean } | { ok: false; suggestions: string[] };
 
 /**
  * `origin` is the public origin of the links (`rel=self`, item links); entry ids do not depend
@@ -27,17 +26,14 @@ export async function feedResponse(
   origin: string,
   readOpts: ReadOpts,
   headers: Record<string, string> = {},
+  q?: string,
 ): Promise<FeedAnswer> {
-  const r = await getDepegs({ window: "365d" }, readOpts);
-  // No `q`: the result is always the market's (the union's other arm is for unknown coins).
-  const body = r.ok ? r.body : null;
-  const input = {
-    events: body?.events ?? [],
-    asOf: body?.metadata.as_of ?? new Date().toISOString(),
-    origin,
-  };
+  const r = await getDepegs({ q, window: "365d" }, readOpts);
+  if (!r.ok) return r;
+  const body = r.body;
+  const input = { events: body.events, asOf: body.metadata.as_of, origin, q };
   const text = kind === "atom" ? atomFeed(input) : JSON.stringify(jsonFeed(input), null, 1);
-  const partial = !body || body.warnings.length > 0;
+  const partial = body.warnings.length > 0;
   const response = new Response(text, {
     status: 200,
     headers: {
@@ -50,5 +46,5 @@ export async function feedResponse(
         : `public, max-age=${CHART_CACHE_SECONDS}, s-maxage=${CHART_CACHE_SECONDS}, stale-while-revalidate=${CHART_CACHE_SECONDS}`,
     },
   });
-  return { response, upstream: r.ok && r.upstream };
+  return { ok: true, response, upstream: r.upstream };
 }

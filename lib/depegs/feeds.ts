@@ -19,6 +19,8 @@ export interface FeedInput {
   events: readonly DepegEventJson[];
   asOf: string;
   origin: string;
+  /** The coin selector of a one-coin feed (its self link keeps it). */
+  q?: string;
 }
 
 /** Signed bps for feed text (U+2212 minus, like the pages): `−150.0 bps`, `+130.0 bps`. */
@@ -33,16 +35,41 @@ export const entryUpdated = (e: DepegEventJson) =>
 
 export function entryTitle(e: DepegEventJson): string {
   const side = e.direction === "below" ? "below" : "above";
-  return `${e.asset} ${side} peg: worst ${formatFeedBps(e.worst_deviation_bps)}${e.ongoing ? " (ongoing)" : ""}`;
+  const flags = [
+    e.ongoing ? "ongoing" : null,
+    e.confirmation.status === "unconfirmed" ? "unconfirmed" : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return `${e.asset} ${side} peg: worst ${formatFeedBps(e.worst_deviation_bps)}${flags ? ` (${flags})` : ""}`;
 }
+
+const REASONS: Readonly<Record<NonNullable<DepegEventJson["confirmation"]["reason"]>, string>> = {
+  no_second_source: "no second independent source was available",
+  no_points_within_event: "the other sources have no point within the event",
+  second_source_holds: "the other sources stayed within ±50 bps",
+};
+
+function confirmationText(e: DepegEventJson): string {
+  const c = e.confirmation;
+  if (c.status === "confirmed") return `Confirmed by ${c.confirmed_by.join(", ")}.`;
+  const why = c.reason ? REASONS[c.reason] : "not checked";
+  return c.status === "unconfirmed"
+    ? `Unconfirmed: ${why}.`
+    : `One source (coin under 1 B USD): ${why}.`;
+}
+
+const sourcesText = (e: DepegEventJson) =>
+  e.sources.map((s) => `${s.name} (${s.type}, ${s.resolution}) as of ${s.as_of}`).join("; ") ||
+  "unknown";
 
 export function entryText(e: DepegEventJson): string {
   const end = e.ongoing ? "still ongoing" : `ended ${e.end}`;
   return (
     `${e.asset} traded ${e.direction} 1.00 USD from ${e.start} (${end}); ` +
     `worst ${formatFeedBps(e.worst_deviation_bps)} (${e.worst_price_usd.toFixed(4)} USD) at ${e.worst_at}; ` +
-    `${e.duration_hours.toFixed(1)} h, ${e.points} ${e.granularity} points. ` +
-    `Source: CoinGecko (market) price history as of ${e.sources[0]?.as_of ?? "unknown"}. Informational only.`
+    `${e.duration_hours.toFixed(1)} h, ${e.points} ${e.resolution} points. ` +
+    `${confirmationText(e)} Sources: ${sourcesText(e)}. Informational only.`
   );
 }
 
@@ -68,7 +95,11 @@ export function xmlEscape(s: string): string {
     .replace(/'/g, "&apos;");
 }
 
-export function atomFeed({ events, asOf, origin }: FeedInput): string {
+const SUBTITLE =
+  "Each time a USD stablecoin (1 M USD or more circulating) stayed beyond ±100 bps of 1.00 USD for at least an hour; unconfirmed events are marked. Informational only.";
+const selfQuery = (q: string | undefined) => (q ? `?q=${encodeURIComponent(q)}` : "");
+
+export function atomFeed({ events, asOf, origin, q }: FeedInput): string {
   const items = latest(events);
   const updated = items.map(entryUpdated).reduce((a, b) => (b > a ? b : a), asOf);
   const x = xmlEscape;
@@ -80,17 +111,18 @@ export function atomFeed({ events, asOf, origin }: FeedInput): string {
     <published>${x(e.start)}</published>
     <link rel="alternate" type="text/html" href="${x(coinUrl(origin, e))}"/>
     <category term="${x(e.direction)}"/>
+    <category term="${x(e.confirmation.status)}"/>
     <summary type="text">${x(entryText(e))}</summary>
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:si="${FEED_EXTENSION_NS}">
-  <id>${FEED_ID}</id>
+  <id>${x(q ? `${FEED_ID}:${q.toLowerCase()}` : FEED_ID)}</id>
   <title>${x(FEED_TITLE)}</title>
-  <subtitle>Each time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for at least an hour. Informational only.</subtitle>
+  <subtitle>${x(SUBTITLE)}</subtitle>
   <updated>${x(updated)}</updated>
   <author><name>${x(AUTHOR)}</name></author>
-  <link rel="self" type="application/atom+xml" href="${x(`${origin}/depegs.atom`)}"/>
+  <link rel="self" type="application/atom+xml" href="${x(`${origin}/depegs.atom${selfQuery(q)}`)}"/>
   <link rel="alternate" type="text/html" href="${x(`${origin}/depegs`)}"/>
   <si:holderAnalyticsSupported>false</si:holderAnalyticsSupported>
 ${entries.join("\n")}
@@ -98,14 +130,13 @@ ${entries.join("\n")}
 `;
 }
 
-export function jsonFeed({ events, origin }: FeedInput) {
+export function jsonFeed({ events, origin, q }: FeedInput) {
   return {
     version: "https://jsonfeed.org/version/1.1",
     title: FEED_TITLE,
     home_page_url: `${origin}/depegs`,
-    feed_url: `${origin}/depegs.json`,
-    description:
-      "Each time a tracked USD stablecoin stayed beyond ±100 bps of 1.00 USD for at least an hour. Informational only.",
+    feed_url: `${origin}/depegs.json${selfQuery(q)}`,
+    description: SUBTITLE,
     authors: [{ name: AUTHOR }],
     language: "en",
     items: latest(events).map((e) => ({
@@ -115,7 +146,7 @@ export function jsonFeed({ events, origin }: FeedInput) {
       content_text: entryText(e),
       date_published: e.start,
       date_modified: entryUpdated(e),
-      tags: [e.asset, e.direction, e.granularity],
+      tags: [e.asset, e.direction, e.resolution, e.confirmation.status],
       _depeg: e,
     })),
     // JSON Feed extensions start with "_"; the service's fixed flag rides in one.

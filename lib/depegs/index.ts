@@ -1,74 +1,78 @@
 /**
- * GET /api/stablecoin-depegs: depeg events for one coin (`q`) or across the tracked market.
+ * GET /api/stablecoin-depegs: depeg events for one coin (`q`) or across the whole market.
  *
- * Across the market the coin set is the tracked registry (every coin with a market-provider id —
- * the coins whose addresses, pools and risk consoles the service maintains); each coin costs its
- * two cached long-range series and nothing else, so a request never reaches a provider beyond
- * filling those cache entries. Untracked coins are listed with `q`.
+ * The market: every USD coin of the aggregate (not yield-bearing: a NAV token sits above 1.00 by
+ * design) with at least DEPEG_LOG_MIN_CIRCULATING_USD circulating and a price history. Its input
+ * is the aggregate's list and its daily price table of every coin (two keys, one call each when
+ * cold) plus each coin's market-provider series where already cached (peeked, never fetched):
+ * rebuilding the market-wide log costs at most two upstream calls.
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
-import { OVERLAY_COINS } from "@/lib/assets/overlay";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
+import { DEPEG_LOG_MIN_CIRCULATING_USD } from "@/lib/domain/depeg-confirmation";
+import type { AggregateAsset } from "@/lib/domain/types";
 import { seriesJson } from "@/lib/peg-history/series";
+import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
+import { readAggregate } from "@/lib/snapshot/live";
+import { calledUpstream } from "@/lib/snapshot/read-through";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import {
   loadCoinEvents,
+  marketCoinEvents,
+  type AggregatePrices,
   type CoinEvents,
+  type CoinRef,
   type EventsWindow,
   EVENTS_WINDOW_MS,
-  type SeriesRead,
+  type SourcedSeries,
 } from "./coin-events";
-import { DEPEG_METHOD, DEPEG_RULE, eventJson, newestFirst, type DepegEventJson } from "./json";
+import { DEPEG_METHOD, DEPEG_RULE, eventJson, newestFirst, seriesLabel } from "./json";
+import { aggregatePricesStale, aggregatePricesUnavailable } from "./warnings";
 
 export {
   DEFAULT_EVENTS_WINDOW,
   EVENTS_WINDOWS,
   type EventsWindow,
 } from "@/lib/domain/depeg-events";
-import type { ReadOpts } from "@/lib/snapshot/read-opts";
 export { DEPEG_METHOD, DEPEG_RULE, type DepegEventJson } from "./json";
 
-/** Coins read at once across the market: a cold cache fills in small waves, not 24 calls at once. */
-export const MARKET_HISTORY_CONCURRENCY = 4;
-export const MARKET_COIN_SET =
-  "The tracked registry: coins with a market-provider id whose risk consoles this service maintains.";
+export const MARKET_COIN_SET = `Every USD stablecoin of the aggregate with at least ${DEPEG_LOG_MIN_CIRCULATING_USD.toLocaleString("en-US")} USD circulating and a price history (yield-bearing NAV tokens excluded).`;
 
-function seriesFor(c: CoinEvents, granularity: "hourly" | "daily"): SeriesRead | undefined {
-  return c.series.find((s) => s.days === (granularity === "hourly" ? 90 : 365));
-}
-
-function coinEventsJson(c: CoinEvents): DepegEventJson[] {
+function coinEventsJson(c: CoinEvents) {
   const id = c.coin.coingeckoId;
   if (!id || !c.events) return [];
-  return c.events.flatMap((e) => {
-    const src = seriesFor(c, e.granularity);
-    return src ? [eventJson({ ...c.coin, coingeckoId: id }, e, src)] : [];
-  });
+  return c.events.map((e) => eventJson({ ...c.coin, coingeckoId: id }, e, c.series));
 }
 
 /** The chart series for one coin: hourly for 30d/90d, daily for 365d, inside the window. */
 function chartSeries(c: CoinEvents, window: EventsWindow) {
-  const src = seriesFor(c, window === "365d" ? "daily" : "hourly") ?? c.series[0];
+  const want = window === "365d" ? "daily" : "hourly";
+  const src = c.series.find((s) => s.resolution === want) ?? c.series[0];
   if (!src) return null;
-  const fromMs = src.asOf - EVENTS_WINDOW_MS[window];
+  const fromMs = src.asOfMs - EVENTS_WINDOW_MS[window];
   return {
-    granularity: src.days === 90 ? "hourly" : "daily",
-    points: seriesJson(src.prices.filter((p) => p.timestampMs >= fromMs)),
+    granularity: src.resolution,
+    points: seriesJson(src.points.filter((p) => p.timestampMs >= fromMs)),
   };
 }
 
+/** Each source series kind used, with the oldest copy's time (every event is at least as fresh). */
 function sourcesOf(coins: readonly CoinEvents[]) {
-  return ([90, 365] as const).flatMap((days) => {
-    const reads = coins.flatMap((c) => c.series.filter((s) => s.days === days));
-    if (reads.length === 0) return [];
-    return [
-      {
-        name: "CoinGecko",
-        type: "market",
-        role: days === 90 ? "90-day hourly price history" : "365-day daily price history",
-        // The oldest copy used: every event is at least this fresh.
-        as_of: new Date(Math.min(...reads.map((s) => s.asOf))).toISOString(),
-      },
-    ];
+  const oldest = new Map<string, { s: SourcedSeries; asOfMs: number }>();
+  for (const s of coins.flatMap((c) => c.series)) {
+    const key = `${s.source}:${s.resolution}`;
+    const seen = oldest.get(key);
+    if (!seen || s.asOfMs < seen.asOfMs) oldest.set(key, { s, asOfMs: s.asOfMs });
+  }
+  return [...oldest.values()].map(({ s, asOfMs }) => {
+    const label = seriesLabel(s);
+    return {
+      name: label.name,
+      type: label.type,
+      role: `${s.resolution} price history (${label.series.split("?")[0]})`,
+      as_of: new Date(asOfMs).toISOString(),
+    };
   });
 }
 
@@ -84,7 +88,7 @@ function buildBody(
   now: () => number,
 ) {
   const events = coins.flatMap(coinEventsJson).sort(newestFirst);
-  const asOfs = coins.flatMap((c) => c.series.map((s) => s.asOf));
+  const asOfs = coins.flatMap((c) => c.series.map((s) => s.asOfMs));
   return {
     window,
     asset: one?.coin.symbol ?? null,
@@ -104,6 +108,35 @@ function buildBody(
   };
 }
 
+/** The aggregate's daily table of every coin, or null with a warning. */
+async function aggregatePrices(readOpts?: ReadOpts) {
+  try {
+    const r = await readAggregatePrices(readOpts);
+    const stale = r.source === "stale";
+    const prices: AggregatePrices = { table: r.value, storedAt: r.storedAt };
+    return { prices, warnings: stale ? [aggregatePricesStale] : [], upstream: calledUpstream(r) };
+  } catch {
+    return { prices: null, warnings: [aggregatePricesUnavailable], upstream: false };
+  }
+}
+
+/** The market-wide coin set, largest first, one entry per market-provider id. */
+export function marketCoins(assets: readonly AggregateAsset[]): CoinRef[] {
+  const seen = new Set<string>();
+  return assets
+    .filter(
+      (a) =>
+        a.pegType === USD_PEG_TYPE &&
+        !a.yieldBearing &&
+        a.geckoId !== null &&
+        a.circulatingUsd !== null &&
+        a.circulatingUsd >= DEPEG_LOG_MIN_CIRCULATING_USD,
+    )
+    .sort((a, b) => (b.circulatingUsd ?? 0) - (a.circulatingUsd ?? 0))
+    .filter((a) => !seen.has(a.geckoId!) && !!seen.add(a.geckoId!))
+    .map((a) => ({ symbol: a.symbol, coingeckoId: a.geckoId, circulatingUsd: a.circulatingUsd }));
+}
+
 export async function getDepegs(
   input: { q?: string; window: EventsWindow },
   readOpts?: ReadOpts,
@@ -112,28 +145,41 @@ export async function getDepegs(
   if (input.q !== undefined) {
     const r = await loadAssetContext(input.q, {}, readOpts);
     if (!r.ok) return r;
-    const { asset } = r.ctx;
+    const { asset, aggregateEntry } = r.ctx;
+    const agg = await aggregatePrices(readOpts);
     const coin = await loadCoinEvents(
-      { symbol: asset.symbol, coingeckoId: asset.coingeckoId },
+      {
+        symbol: asset.symbol,
+        coingeckoId: asset.coingeckoId,
+        circulatingUsd: aggregateEntry?.circulatingUsd ?? null,
+      },
+      agg.prices,
       input.window,
       readOpts,
     );
-    const body = buildBody([coin], input.window, coin, r.ctx.warnings, now);
-    const upstream = r.ctx.upstream || coin.upstream;
+    const body = buildBody([coin], input.window, coin, [...r.ctx.warnings, ...agg.warnings], now);
+    const upstream = r.ctx.upstream || agg.upstream || coin.upstream;
     return { ok: true, body, degraded: body.warnings.length > 0, upstream };
   }
-  const coins: CoinEvents[] = [];
-  for (let i = 0; i < OVERLAY_COINS.length; i += MARKET_HISTORY_CONCURRENCY) {
-    const wave = OVERLAY_COINS.slice(i, i + MARKET_HISTORY_CONCURRENCY);
-    coins.push(
-      ...(await Promise.all(
-        wave.map((t) =>
-          loadCoinEvents({ symbol: t.symbol, coingeckoId: t.coingeckoId }, input.window, readOpts),
-        ),
-      )),
-    );
+  let assets: readonly AggregateAsset[] = [];
+  const warnings: Warning[] = [];
+  let upstream = false;
+  try {
+    const list = await readAggregate(readOpts);
+    assets = list.value.assets;
+    upstream = calledUpstream(list);
+  } catch {
+    warnings.push(aggregatePricesUnavailable);
   }
-  const body = buildBody(coins, input.window, null, [], now);
-  const upstream = coins.some((c) => c.upstream);
-  return { ok: true, body, degraded: body.warnings.length > 0, upstream };
+  const agg = await aggregatePrices(readOpts);
+  const coins = await Promise.all(
+    marketCoins(assets).map((c) => marketCoinEvents(c, agg.prices, input.window, readOpts)),
+  );
+  const body = buildBody(coins, input.window, null, [...warnings, ...agg.warnings], now);
+  return {
+    ok: true,
+    body,
+    degraded: body.warnings.length > 0,
+    upstream: upstream || agg.upstream,
+  };
 }

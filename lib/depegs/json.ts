@@ -9,11 +9,19 @@ import {
   HOUR_MS,
   type DepegEvent,
 } from "@/lib/domain/depeg-events";
+import {
+  CONFIRM_BEYOND_BPS,
+  CONFIRM_MIN_CIRCULATING_USD,
+  DEPEG_LOG_MIN_CIRCULATING_USD,
+  THIN_POOL_MAX_TVL_USD,
+  type ConfirmedEvent,
+  type SeriesSource,
+} from "@/lib/domain/depeg-confirmation";
 import { BPS_PER_UNIT, PEG_TARGET_USD } from "@/lib/domain/peg";
-import type { CoinRef, SeriesRead } from "./coin-events";
+import type { CoinRef, SourcedSeries } from "./coin-events";
 
 export const DEPEG_METHOD =
-  "Depeg events from the market provider's price history: an event starts when the deviation from 1.00 USD stays beyond ±100 bps for at least 1 h of consecutive points and ends when it is back within ±50 bps for at least 2 h; gaps (intervals over 3× the median) never end an event. Hourly points for the last 90 days, daily points beyond (daily points miss intraday troughs). See /methodology#depeg-events.";
+  "Depeg events from every price series a coin has: the aggregate's daily prices of every stablecoin (DefiLlama /stablecoinprices) and the market provider's hourly (90 days) and daily (365 days) series where read. An event starts when the deviation from 1.00 USD stays beyond ±100 bps for at least 1 h of consecutive points and ends when it is back within ±50 bps for at least 2 h; gaps (intervals over 3× the median) never end an event; hourly events win where hourly points exist (daily points miss intraday troughs). On coins of 1 B USD or more an event is confirmed only when a second independent source family (aggregate, market provider, DEX-implied) is beyond ±50 bps on the same side within it; otherwise it is listed as unconfirmed with the reason. DEX-implied prices only confirm and leave out pools under 1 M USD. The market-wide log covers USD coins (not yield-bearing) of at least 1 M USD circulating with a price history. See /methodology#depeg-events.";
 
 /** The detection rule, published with the data. */
 export const DEPEG_RULE = {
@@ -23,7 +31,43 @@ export const DEPEG_RULE = {
   exit_min_hours: EVENT_EXIT_MIN_MS / HOUR_MS,
   gap_factor: GAP_FACTOR,
   hourly_max_interval_minutes: GRANULARITY_HOURLY_MAX_MS / 60_000,
+  market_min_circulating_usd: DEPEG_LOG_MIN_CIRCULATING_USD,
+  confirm_min_circulating_usd: CONFIRM_MIN_CIRCULATING_USD,
+  confirm_beyond_bps: CONFIRM_BEYOND_BPS,
+  thin_pool_max_tvl_usd: THIN_POOL_MAX_TVL_USD,
 } as const;
+
+/** How each source is named in bodies and feeds. */
+export const SOURCE_LABELS: Readonly<
+  Record<SeriesSource, { name: string; type: string; series: string }>
+> = {
+  "defillama:stablecoinprices": {
+    name: "DefiLlama",
+    type: "aggregate",
+    series: "/stablecoinprices",
+  },
+  "defillama:coins": {
+    name: "DefiLlama coins",
+    type: "aggregate",
+    series: "/chart/{coins}?period=1h",
+  },
+  "coingecko:market_chart": {
+    name: "CoinGecko",
+    type: "market",
+    series: "/coins/{id}/market_chart",
+  },
+  "dex-implied": { name: "DexScreener", type: "dex", series: "DEX-implied price" },
+};
+
+export function seriesLabel(s: SourcedSeries) {
+  const label = SOURCE_LABELS[s.source];
+  return {
+    name: label.name,
+    type: label.type,
+    series: s.days ? `${label.series}?days=${s.days}` : label.series,
+    resolution: s.resolution,
+  };
+}
 
 const DAY_MS = 24 * HOUR_MS;
 /** The id's start is truncated to the detection step, so sampling jitter cannot change it. */
@@ -43,7 +87,32 @@ export function depegEventId(coingeckoId: string, e: DepegEvent): string {
   return `${coingeckoId}:${e.granularity}:${compactIso(Math.floor(e.startMs / step) * step)}`;
 }
 
-export function eventJson(coin: CoinRef & { coingeckoId: string }, e: DepegEvent, src: SeriesRead) {
+/** The role of each series in an event: opened it, confirmed it, or was checked and did not. */
+function eventSources(c: ConfirmedEvent, series: readonly SourcedSeries[]) {
+  const opener = series.find(
+    (s) => s.source === c.openedBy && s.resolution === c.event.granularity,
+  );
+  const others = series.filter((s) => s !== opener && c.confirmation.checked.includes(s.source));
+  return [opener, ...others]
+    .filter((s): s is SourcedSeries => s !== undefined)
+    .map((s) => ({
+      ...seriesLabel(s),
+      role:
+        s === opener
+          ? ("opened" as const)
+          : c.confirmation.confirmedBy.includes(s.source)
+            ? ("confirmed" as const)
+            : ("checked" as const),
+      as_of: new Date(s.asOfMs).toISOString(),
+    }));
+}
+
+export function eventJson(
+  coin: CoinRef & { coingeckoId: string },
+  c: ConfirmedEvent,
+  series: readonly SourcedSeries[],
+) {
+  const e = c.event;
   return {
     id: depegEventId(coin.coingeckoId, e),
     asset: coin.symbol,
@@ -60,14 +129,13 @@ export function eventJson(coin: CoinRef & { coingeckoId: string }, e: DepegEvent
     points: e.points,
     gaps: e.gaps,
     granularity: e.granularity,
-    sources: [
-      {
-        name: "CoinGecko",
-        type: "market",
-        series: `/coins/{id}/market_chart?days=${src.days}`,
-        as_of: new Date(src.asOf).toISOString(),
-      },
-    ],
+    resolution: e.granularity,
+    confirmation: {
+      status: c.confirmation.status,
+      reason: c.confirmation.reason,
+      confirmed_by: c.confirmation.confirmedBy.map((s) => SOURCE_LABELS[s].name),
+    },
+    sources: eventSources(c, series),
   };
 }
 export type DepegEventJson = ReturnType<typeof eventJson>;

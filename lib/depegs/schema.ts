@@ -23,10 +23,38 @@ export const depegEventSchema = z.object({
   duration_hours: z.number().describe("end − start; for an ongoing event up to the last point"),
   points: z.number().int(),
   gaps: z.number().int().describe("Sampling gaps inside the event"),
-  granularity: z.enum(["hourly", "daily"]).describe("Daily points miss intraday troughs"),
-  sources: z.array(
-    z.object({ name: z.string(), type: z.string(), series: z.string(), as_of: iso }),
-  ),
+  granularity: z
+    .enum(["hourly", "daily"])
+    .describe("Same as resolution (kept for existing clients)"),
+  resolution: z
+    .enum(["hourly", "daily"])
+    .describe("Resolution of the series that opened the event; daily points miss intraday troughs"),
+  confirmation: z.object({
+    status: z
+      .enum(["confirmed", "unconfirmed", "not_required"])
+      .describe(
+        "confirmed: a second independent source family is beyond ±50 bps on the same side within the event; unconfirmed: not so, on a coin of ≥ 1 B USD (or unknown size) — still listed; not_required: a coin under 1 B USD, one source suffices",
+      ),
+    reason: z
+      .enum(["no_second_source", "no_points_within_event", "second_source_holds"])
+      .nullable()
+      .describe("Why no second source confirms; null when confirmed"),
+    confirmed_by: z.array(z.string()).describe("Names of the confirming sources"),
+  }),
+  sources: z
+    .array(
+      z.object({
+        name: z.string(),
+        type: z.string().describe("Source family: aggregate, market or dex"),
+        series: z.string(),
+        resolution: z.enum(["hourly", "daily"]),
+        role: z
+          .enum(["opened", "confirmed", "checked"])
+          .describe("opened the event, confirmed it, or was checked and did not show it"),
+        as_of: iso,
+      }),
+    )
+    .describe("The opening series first"),
 });
 
 export const depegsResponseSchema = z.object({
@@ -65,6 +93,10 @@ export const depegsResponseSchema = z.object({
       exit_min_hours: z.number(),
       gap_factor: z.number(),
       hourly_max_interval_minutes: z.number(),
+      market_min_circulating_usd: z.number(),
+      confirm_min_circulating_usd: z.number(),
+      confirm_beyond_bps: z.number(),
+      thin_pool_max_tvl_usd: z.number(),
     }),
     as_of: iso,
   }),

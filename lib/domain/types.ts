@@ -42,6 +42,8 @@ export interface AggregateAsset {
   deprecated: boolean;
   delisted: boolean;
   yieldBearing: boolean;
+  /** DefiLlama's `deadFrom` as sent (absent in entries cached before it was read). */
+  deadFrom?: string | null;
 }
 
 export interface AggregateSnapshot {

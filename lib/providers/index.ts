@@ -11,6 +11,12 @@ export {
   DEFILLAMA_ENDPOINTS,
 } from "./defillama/client";
 export {
+  fetchStablecoinPrices,
+  dailyPricePoints,
+  DAILY_PRICE_HISTORY_DAYS,
+  type DailyPriceTable,
+} from "./defillama/prices";
+export {
   fetchMarkets,
   fetchMarketsChunk,
   marketsChunks,

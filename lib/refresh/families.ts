@@ -1,7 +1,8 @@
 /**
- * Warm tasks for the key families that existed before the refresher: the aggregate list, and per
- * coin the inputs of its page and intel (quotes, pools with their contracts, supply history) and,
- * where the budget allows, the extras (tickers, sparkline charts, long-range history). Each warms
+ * Warm tasks: the market-wide keys (the aggregate list, its daily prices, the quote batch, the
+ * second price set), and per coin the inputs of its page, intel and depeg log (pools with their
+ * contracts, supply history, the hourly series) and, where the budget allows, the extras
+ * (tickers, sparkline charts, long-range history). Each warms
  * through the very reader (or builder) a request uses, so the keys are the request path's own.
  */
 import { loadPools } from "@/lib/assets/pools";
@@ -12,6 +13,7 @@ import { readMarketPrices } from "@/lib/market/prices";
 import { readMarketQuotes } from "@/lib/market/quotes";
 import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
 import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
+import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
 import { readLongPriceHistory } from "@/lib/snapshot/history";
 import {
   readAggregate,
@@ -52,6 +54,22 @@ export const aggregateTask: WarmTask = {
       rank: 0,
       cost: { defillama: 1 },
       warm: (opts) => readAggregate(opts),
+    },
+  ],
+};
+
+/** Every coin's daily prices from the aggregate (the depeg log's opener): one key, one call. */
+export const aggregatePricesTask: WarmTask = {
+  family: "aggregate-prices",
+  tier: 0,
+  policy: "history:aggregate-prices",
+  itemsFor: (market) => [
+    {
+      id: "market",
+      coins: market.coins.map((c) => c.entry.id),
+      rank: 0,
+      cost: { defillama: 1 },
+      warm: (opts) => readAggregatePrices(opts),
     },
   ],
 };

@@ -3,6 +3,7 @@
  * plugs in with one line here: a `WarmTask` (`./tasks`) whose items call the family's reader.
  */
 import {
+  aggregatePricesTask,
   aggregateTask,
   chartsTask,
   coinHourlyTask,
@@ -17,6 +18,7 @@ import type { WarmTask } from "./tasks";
 
 export const WARM_TASKS: readonly WarmTask[] = [
   aggregateTask,
+  aggregatePricesTask,
   quotesTask,
   coinPricesTask,
   poolsTask,

@@ -15,6 +15,7 @@ import {
   type HourlyPoint,
 } from "@/lib/domain/chart-plan";
 import { fetchHourlyChart } from "@/lib/providers/defillama-coins/client";
+import { peekFamily, type Peeked } from "./peek";
 import { calledUpstream, type CachedRead } from "./read-through";
 import { readFamily, type ReadOpts } from "./reader";
 
@@ -39,6 +40,19 @@ const seriesEntry: z.ZodType<HourlySeries> = z.object({
 
 export const hourlySeriesKey = (coinKey: string) =>
   `history:v1:defillama-coins:chart-1h:${coinKey}`;
+
+/** A coin's stored hourly series, never a provider call (the market-wide depeg log). */
+export function peekHourlySeries(
+  coinKey: string,
+  opts?: ReadOpts,
+): Promise<Peeked<HourlySeries> | null> {
+  return peekFamily({
+    family: "history:coins-hourly",
+    key: hourlySeriesKey(coinKey),
+    schema: seriesEntry,
+    opts,
+  });
+}
 
 interface Pending {
   key: string;

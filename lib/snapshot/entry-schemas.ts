@@ -42,6 +42,7 @@ const aggregateAsset: z.ZodType<AggregateAsset> = z.object({
   deprecated: z.boolean(),
   delisted: z.boolean(),
   yieldBearing: z.boolean(),
+  deadFrom: z.string().nullable().optional(),
 });
 
 export const aggregateEntry: z.ZodType<{ assets: AggregateAsset[] }> = z.object({

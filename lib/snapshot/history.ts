@@ -15,6 +15,7 @@ import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { PricePoint, SupplyPoint } from "@/lib/domain/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
 import { fetchTotalSupplyHistory } from "@/lib/providers/defillama/client";
+import { peekFamily, type Peeked } from "./peek";
 import type { KeyFamily } from "./policy";
 import type { CachedRead } from "./read-through";
 import { isEmptyList, readFamily, type ReadOpts } from "./reader";
@@ -39,6 +40,23 @@ const priceHistoryShape = z.object({
 });
 const supplyShape = z.array(z.object({ timestampMs: z.number(), circulatingUsd: z.number() }));
 
+export const longPriceHistoryKey = (coingeckoId: string, days: LongRangeDays) =>
+  `history:v1:coingecko:market-chart:${coingeckoId}:${days}`;
+
+/** The stored 90/365-day series, if any (fresh or stale); never a provider call. */
+export function peekLongPriceHistory(
+  coingeckoId: string,
+  days: LongRangeDays,
+  opts?: ReadOpts,
+): Promise<Peeked<PriceHistory> | null> {
+  return peekFamily({
+    family: HISTORY_FAMILY[days],
+    key: longPriceHistoryKey(coingeckoId, days),
+    schema: priceHistoryShape,
+    opts,
+  });
+}
+
 /** `/coins/{id}/market_chart?vs_currency=usd&days={90|365}`, prices only. */
 export function readLongPriceHistory(
   coingeckoId: string,
@@ -47,7 +65,7 @@ export function readLongPriceHistory(
 ): Promise<CachedRead<PriceHistory>> {
   return readFamily({
     family: HISTORY_FAMILY[days],
-    key: `history:v1:coingecko:market-chart:${coingeckoId}:${days}`,
+    key: longPriceHistoryKey(coingeckoId, days),
     schema: priceHistoryShape,
     fetch: async () => {
       const chart = await fetchMarketChart(coingeckoId, days);

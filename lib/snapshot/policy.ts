@@ -47,6 +47,7 @@ export type KeyFamily =
   | "live:coin-detail"
   | "history:hourly"
   | "history:daily"
+  | "history:aggregate-prices"
   | "history:supply-total"
   | "aggregate:chains"
   | "history:supply-chain"
@@ -144,6 +145,13 @@ export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, Read
     },
     "history:hourly": live("history:hourly", HISTORY_HOURLY_FRESH_SECONDS, "coingecko", budget),
     "history:daily": live("history:daily", HISTORY_DAILY_FRESH_SECONDS, "coingecko", budget),
+    // Every coin's daily prices in one key (`/stablecoinprices`): a new point a day.
+    "history:aggregate-prices": live(
+      "history:aggregate-prices",
+      HISTORY_DAILY_FRESH_SECONDS,
+      "defillama",
+      budget,
+    ),
     "history:supply-total": {
       ...live("history:supply-total", config.ttlSeconds.supplyPanel, "defillama", budget),
       graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,

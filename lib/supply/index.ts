@@ -8,7 +8,7 @@ import type { SupplyResponse } from "./schema";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export const SUPPLY_METHOD =
-  "USD-pegged assets (deprecated and delisted excluded) ranked by circulating USD. Net change = circulating − circulating 7 or 30 days earlier, from the aggregate. See /methodology#supply.";
+  "USD-pegged assets ranked by circulating USD; dead coins (DefiLlama deadFrom, delisted or deprecated) are left out of the list, the total and the rail unless include_dead=true. Net change = circulating − circulating 7 or 30 days earlier, from the aggregate. Rail mover: current and previous-week supply both above 5,000,000 USD. See /methodology#supply.";
 
 export type SupplyResult =
   | {
@@ -19,7 +19,10 @@ export type SupplyResult =
     }
   | { ok: false; warning: string };
 
-export async function getSupplyPanel(readOpts?: ReadOpts): Promise<SupplyResult> {
+export async function getSupplyPanel(
+  readOpts?: ReadOpts,
+  input: { includeDead?: boolean } = {},
+): Promise<SupplyResult> {
   let read;
   try {
     read = await readAggregate(readOpts);
@@ -33,7 +36,7 @@ export async function getSupplyPanel(readOpts?: ReadOpts): Promise<SupplyResult>
     degraded: stale,
     upstream: calledUpstream(read),
     body: {
-      ...buildSupplyPanel(read.value.assets),
+      ...buildSupplyPanel(read.value.assets, { includeDead: input.includeDead ?? false }),
       metadata: {
         source: { name: "DefiLlama", type: "aggregate", latency: "low" },
         as_of: new Date(read.storedAt).toISOString(),

@@ -5,13 +5,17 @@
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
+import {
+  deadReason,
+  RAIL_MIN_CIRCULATING_USD,
+  railMoverEligible,
+} from "@/lib/domain/market-status";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { supplyChange } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
 import type { RailChips, SupplyEntry } from "./schema";
 
-/** The rail's largest-change chip considers only assets above this size. */
-export const RAIL_MIN_CIRCULATING_USD = 5_000_000;
+export { RAIL_MIN_CIRCULATING_USD };
 
 export const YIELD_BEARING_NOTE =
   "Yield-bearing (NAV) token: its price rises above 1.00 USD by design as yield accrues; that is not a depeg.";
@@ -25,18 +29,25 @@ export function issuerOf(a: Pick<AggregateAsset, "id">): string | null {
 /** A listed asset: its circulating supply is measured (and positive). */
 export type ListedAsset = AggregateAsset & { circulatingUsd: number };
 
+const isUsdWithSupply = (a: AggregateAsset): a is ListedAsset =>
+  a.pegType === USD_PEG_TYPE && a.circulatingUsd !== null && a.circulatingUsd > 0;
 const isListed = (a: AggregateAsset): a is ListedAsset =>
-  a.pegType === USD_PEG_TYPE &&
-  !a.deprecated &&
-  !a.delisted &&
-  a.circulatingUsd !== null &&
-  a.circulatingUsd > 0;
+  isUsdWithSupply(a) && deadReason(a) === null;
 
-/** Every USD-pegged asset, not deprecated, not delisted, ranked by circulating supply. */
+const bySupply = (a: ListedAsset, b: ListedAsset) =>
+  b.circulatingUsd - a.circulatingUsd || a.id.localeCompare(b.id);
+
+/** Every USD-pegged asset that is not dead (lib/domain/market-status.ts), ranked by circulating supply. */
 export function listedAssets(assets: readonly AggregateAsset[]): ListedAsset[] {
+  return assets.filter(isListed).sort(bySupply);
+}
+
+/** The dead USD-pegged assets with a supply (shown on request only), largest first. */
+export function deadAssets(assets: readonly AggregateAsset[]): ListedAsset[] {
   return assets
-    .filter(isListed)
-    .sort((a, b) => b.circulatingUsd - a.circulatingUsd || a.id.localeCompare(b.id));
+    .filter(isUsdWithSupply)
+    .filter((a) => deadReason(a) !== null)
+    .sort(bySupply);
 }
 
 export function toEntry(
@@ -70,21 +81,26 @@ export function toEntry(
     chains: a.chains,
     yield_bearing: a.yieldBearing,
     peg_note: a.yieldBearing ? YIELD_BEARING_NOTE : null,
+    dead: deadReason(a) !== null,
+    dead_reason: deadReason(a),
+    dead_from: a.deadFrom ?? null,
   };
 }
 
 /**
  * Rail chips. Dominance: the largest listed asset and its share of the listed total.
  * Largest 7-day change: the largest absolute percentage change computed from
- * `circulatingPrevWeek`, among assets above `RAIL_MIN_CIRCULATING_USD` only, so a small coin's
- * noisy percentage cannot win.
+ * `circulatingPrevWeek`, among assets whose current and previous-week supply are both above
+ * `RAIL_MIN_CIRCULATING_USD` (`railMoverEligible`), so a small coin's noisy percentage cannot win.
+ * Dead entries never count.
  */
 export function railChips(entries: readonly SupplyEntry[]): RailChips {
-  const total = entries.reduce((s, e) => s + e.circulating_usd, 0);
-  const top = entries[0];
+  const live = entries.filter((e) => !e.dead);
+  const total = live.reduce((s, e) => s + e.circulating_usd, 0);
+  const top = live[0];
   let best: RailChips["largest_7d_change"] = null;
   for (const e of entries) {
-    if (e.circulating_usd <= RAIL_MIN_CIRCULATING_USD) continue;
+    if (e.dead || !railMoverEligible(e.circulating_usd, e.circulatingPrevWeek)) continue;
     if (e.circulatingPrevWeek === null || e.change_7d_pct === null || e.change_7d_usd === null)
       continue;
     if (best === null || Math.abs(e.change_7d_pct) > Math.abs(best.change_7d_pct)) {
@@ -115,12 +131,23 @@ export function railChips(entries: readonly SupplyEntry[]): RailChips {
   };
 }
 
-export function buildSupplyPanel(assets: readonly AggregateAsset[]) {
+/**
+ * The ranked list, its total and the rail, over live coins. With `includeDead`, the dead coins
+ * follow the live ones (ranks continue), marked `dead`; the total and the rail stay live-only.
+ */
+export function buildSupplyPanel(
+  assets: readonly AggregateAsset[],
+  { includeDead = false }: { includeDead?: boolean } = {},
+) {
   const refs = assets.map(toAggregateRef);
   const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, refs));
+  const dead = deadAssets(assets);
+  const shownDead = includeDead ? dead.map((a, i) => toEntry(a, entries.length + i + 1, refs)) : [];
   return {
-    assets: entries,
+    assets: [...entries, ...shownDead],
     total_circulating_usd: entries.reduce((s, e) => s + e.circulating_usd, 0),
+    dead_count: dead.length,
+    include_dead: includeDead,
     rail: railChips(entries),
   };
 }

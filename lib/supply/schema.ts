@@ -33,6 +33,13 @@ export const supplyEntrySchema = z.object({
   chains: z.array(z.string()),
   yield_bearing: z.boolean(),
   peg_note: z.string().nullable(),
+  dead: z
+    .boolean()
+    .describe(
+      "DefiLlama marks the coin dead (deadFrom, delisted or deprecated); listed only with include_dead=true",
+    ),
+  dead_reason: z.enum(["dead_from", "delisted", "deprecated"]).nullable(),
+  dead_from: z.string().nullable().describe("DefiLlama's deadFrom as sent; null when not set"),
 });
 
 export const railChipsSchema = z.object({
@@ -51,7 +58,9 @@ export const railChipsSchema = z.object({
       symbol: z.string(),
       name: z.string(),
       circulating_usd: z.number(),
-      circulatingPrevWeek: z.number(),
+      circulatingPrevWeek: z
+        .number()
+        .describe("Above min_circulating_usd too: the floor applies to both ends of the change"),
       change_7d_usd: z.number(),
       change_7d_pct: z.number(),
       min_circulating_usd: z.number(),
@@ -61,7 +70,12 @@ export const railChipsSchema = z.object({
 
 export const supplyResponseSchema = z.object({
   assets: z.array(supplyEntrySchema),
-  total_circulating_usd: z.number(),
+  total_circulating_usd: z.number().describe("Live coins only (dead coins never count)"),
+  dead_count: z
+    .number()
+    .int()
+    .describe("Dead USD coins with a supply, left out unless include_dead=true"),
+  include_dead: z.boolean(),
   rail: railChipsSchema,
   metadata: z.object({
     source: z.object({

@@ -84,6 +84,17 @@ test("the supply table starts USDT, USDC, USDS (Sky Dollar) and sorts from its h
   expect((await rowSymbols(page)).at(-1)).toBe("USDT");
 });
 
+test("dead coins are hidden by default and shown, marked, with the filter", async ({ page }) => {
+  await openHome(page);
+  expect(await rowSymbols(page)).not.toContain("USDP");
+  await page.getByLabel(/Show dead coins/).check();
+  await page.getByLabel(/Symbol, name or issuer/).fill("USDP");
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("dead");
+  await page.getByLabel(/Show dead coins/).uncheck();
+  await expect(rows(page)).toHaveCount(0);
+});
+
 test("filters narrow rows with zero network requests", async ({ page }) => {
   await openHome(page);
   const total = await rows(page).count();

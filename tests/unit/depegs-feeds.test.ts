@@ -20,7 +20,18 @@ const event: DepegEventJson = {
   points: 6,
   gaps: 0,
   granularity: "hourly",
-  sources: [{ name: "CoinGecko", type: "market", series: "x", as_of: "2025-03-01T05:00:00.000Z" }],
+  resolution: "hourly",
+  confirmation: { status: "unconfirmed", reason: "second_source_holds", confirmed_by: [] },
+  sources: [
+    {
+      name: "CoinGecko",
+      type: "market",
+      series: "x",
+      resolution: "hourly",
+      role: "opened",
+      as_of: "2025-03-01T05:00:00.000Z",
+    },
+  ],
 };
 
 describe("feed builders", () => {

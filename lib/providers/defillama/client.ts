@@ -11,6 +11,8 @@ const PROVIDER = "defillama";
 export const DEFILLAMA_ENDPOINTS = {
   stablecoins: "/stablecoins",
   supplyChart: "/stablecoincharts/all",
+  /** Every coin's daily price in one call: `./prices`. */
+  stablecoinPrices: "/stablecoinprices",
 } as const;
 
 /** `GET /stablecoins?includePrices=true` → every listed asset, in upstream order (largest first). */

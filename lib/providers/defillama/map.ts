@@ -109,6 +109,7 @@ export function toAggregateAsset(raw: RawAsset): AggregateAsset {
     deprecated: raw.deprecated,
     delisted: raw.delisted,
     yieldBearing: raw.yieldBearing,
+    deadFrom: raw.deadFrom === null || raw.deadFrom === undefined ? null : String(raw.deadFrom),
   };
 }
 

@@ -36,6 +36,8 @@ const assetSchema = z.object({
   deprecated: flag,
   delisted: flag,
   yieldBearing: flag,
+  /** When DefiLlama marks the coin dead (a date string or unix seconds; only present when set). */
+  deadFrom: z.union([z.string(), z.number()]).nullish(),
 });
 export type RawAsset = z.output<typeof assetSchema>;
 

@@ -8,6 +8,7 @@ import { marketChart, parseDays } from "../data/coingecko-chart";
 import { coinTickers } from "../data/coingecko-tickers";
 import { allStablecoinsChart, stablecoinChart } from "../data/defillama-charts";
 import { chainChart, stablecoinChains, stablecoinDetail } from "../data/defillama-chains";
+import { stablecoinPrices } from "../data/defillama-prices";
 import { tokenPairs } from "../data/dexscreener-pairs";
 import { coinsChart, pricesCurrent } from "../data/defillama-coins";
 import { duneResults } from "../data/dune-results";
@@ -31,6 +32,10 @@ function defillama(path: string, url: URL, ctx: RouteContext): RouteHandler | nu
         empty ? { peggedAssets: [], chains: [] } : sampleText(AGGREGATE_SAMPLE[ctx.market]),
         LLAMA_HEADERS,
       );
+  }
+  if (path === "/stablecoinprices") {
+    return (empty) =>
+      json(200, empty ? [] : stablecoinPrices(ctx.nowMs, ctx.market), LLAMA_HEADERS);
   }
   if (path === "/stablecoincharts/all") {
     const id = url.searchParams.get("stablecoin");

@@ -1,5 +1,4 @@
 import * as depegsRoute from "@/app/api/stablecoin-depegs/route";
-import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { validateAgainstOpenApi } from "../helpers/openapi";
 import {
   call,
@@ -29,8 +28,10 @@ describe("GET /api/stablecoin-depegs", () => {
   const get = (qs = "") => call(depegsRoute.GET, `/api/stablecoin-depegs${qs}`);
   const ago = (body: Body, iso: string) =>
     (Date.parse(body.metadata.as_of) - Date.parse(iso)) / HOUR_MS;
+  const events = (b: Body) => b.events as Body[];
+  const find = (b: Body, asset: string) => events(b).find((e) => e.asset === asset) as Body;
 
-  it("lists the tracked market's events newest first over 365 days, hourly and daily", async () => {
+  it("lists the whole market from the aggregate's daily prices in two upstream calls", async () => {
     const res = await get();
     expect(res.status).toBe(200);
     const body = await json<Body>(res);
@@ -38,33 +39,74 @@ describe("GET /api/stablecoin-depegs", () => {
     expect(body.holderAnalyticsSupported).toBe(false);
     expect(body.window).toBe("365d");
     expect(body.warnings).toEqual([]);
-    expect(body.history_unavailable).toEqual([]);
+    // Every USD coin ≥ $1M with a gecko id, not yield-bearing (USYC out); HUSD has no prices.
+    expect(body.coins).toEqual(expect.arrayContaining(["USDT", "USDC", "PYUSD", "LUSD", "JUP"]));
+    expect(body.coins).not.toContain("USYC");
+    expect(body.history_unavailable).toEqual(["HUSD"]);
     expect(res.headers.get("cache-control")).toMatch(/s-maxage=/);
-    const events = body.events as Body[];
-    expect(events.map((e) => [e.asset, e.direction, e.granularity])).toEqual([
-      ["USDC", "below", "hourly"],
-      ["FRAX", "above", "hourly"],
+    expect(events(body).map((e) => [e.asset, e.direction, e.resolution])).toEqual([
+      ["PYUSD", "below", "daily"],
       ["USDe", "below", "daily"],
     ]);
-    const [usdc, frax, usde] = events as [Body, Body, Body];
-    expect(usdc.worst_deviation_bps).toBeCloseTo(-150, 6);
-    expect(Math.round(ago(body, usdc.start))).toBe(96);
-    expect(usdc.ongoing).toBe(false);
-    expect(Math.round(ago(body, frax.start))).toBe(1444);
-    expect(Math.round(ago(body, frax.end))).toBe(1438);
-    expect(frax.duration_hours).toBeCloseTo(6, 6);
+    const usde = find(body, "USDe");
     expect(usde.worst_deviation_bps).toBeCloseTo(-250, 6);
-    expect(Math.round(ago(body, usde.start))).toBe(4872);
-    expect(Math.round(ago(body, usde.end))).toBe(4752);
-    expect(usde.sources[0].series).toMatch(/days=365/);
-    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+    expect(usde.confirmation).toEqual({
+      status: "unconfirmed",
+      reason: "no_second_source",
+      confirmed_by: [],
+    });
+    expect(usde.sources).toEqual([
+      expect.objectContaining({ name: "DefiLlama", series: "/stablecoinprices", role: "opened" }),
+    ]);
+    expect(upstreamCalls(h.fake, "defillama")).toHaveLength(2);
+    expect(upstreamCalls(h.fake, "coingecko")).toHaveLength(0);
   });
 
-  it("narrows to the window: 30d has USDC only, 90d adds FRAX", async () => {
+  it("recorded cases: USDe confirmed by the market provider, PYUSD unconfirmed (it holds)", async () => {
+    // One-coin reads fill the market provider's series; the market log then peeks them.
+    const one = await json<Body>(await get("?q=ethena-usde"));
+    expect(validateAgainstOpenApi("/api/stablecoin-depegs", 200, one)).toEqual([]);
+    expect(one.series.granularity).toBe("daily");
+    for (const q of ["pyusd", "usdc", "frax"]) await get(`?q=${q}`);
+    const cgCalls = upstreamCalls(h.fake, "coingecko").length;
+    const body = await json<Body>(await get());
+    expect(upstreamCalls(h.fake, "coingecko")).toHaveLength(cgCalls);
+    const usde = find(body, "USDe");
+    expect(usde.confirmation).toEqual({
+      status: "confirmed",
+      reason: null,
+      confirmed_by: ["CoinGecko"],
+    });
+    const pyusd = find(body, "PYUSD");
+    expect(pyusd.worst_deviation_bps).toBeCloseTo(-180, 6);
+    expect(pyusd.confirmation).toEqual({
+      status: "unconfirmed",
+      reason: "second_source_holds",
+      confirmed_by: [],
+    });
+    expect(pyusd.sources.map((s: Body) => [s.name, s.resolution, s.role])).toEqual([
+      ["DefiLlama", "daily", "opened"],
+      ["CoinGecko", "hourly", "checked"],
+      ["CoinGecko", "daily", "checked"],
+    ]);
+    // Hourly events where the hourly series is cached: USDC −150 bps, FRAX +130 bps (6 h).
+    const usdc = find(body, "USDC");
+    expect(usdc.resolution).toBe("hourly");
+    expect(usdc.worst_deviation_bps).toBeCloseTo(-150, 6);
+    expect(Math.round(ago(body, usdc.start))).toBe(96);
+    const frax = find(body, "FRAX");
+    expect(frax.resolution).toBe("hourly");
+    expect(frax.duration_hours).toBeCloseTo(6, 6);
+    expect(frax.confirmation.status).toBe("not_required");
+    expect(new Set(events(body).map((e) => e.id)).size).toBe(events(body).length);
+  });
+
+  it("narrows to the window: 30d has the hourly USDC event only, 365d the daily ones too", async () => {
+    await get("?q=usdc");
     const b30 = await json<Body>(await get("?window=30d"));
-    expect(b30.events.map((e: Body) => e.asset)).toEqual(["USDC"]);
-    const b90 = await json<Body>(await get("?window=90d"));
-    expect(b90.events.map((e: Body) => e.asset)).toEqual(["USDC", "FRAX"]);
+    expect(events(b30).map((e) => e.asset)).toEqual(["USDC"]);
+    const b365 = await json<Body>(await get("?window=365d"));
+    expect(events(b365).map((e) => e.asset)).toEqual(["USDC", "PYUSD", "USDe"]);
   });
 
   it("answers one coin with its series; ids stay the same across requests", async () => {
@@ -76,20 +118,15 @@ describe("GET /api/stablecoin-depegs", () => {
     forgetProcessState();
     const again = await json<Body>(await get("?q=USDC&window=90d"));
     expect(again.events.map((e: Body) => e.id)).toEqual(body.events.map((e: Body) => e.id));
-    const year = await json<Body>(await get("?q=ethena-usde"));
-    expect(year.series.granularity).toBe("daily");
-    expect(year.events).toHaveLength(1);
   });
 
-  it("reads only the cached families: a repeat reaches no provider", async () => {
+  it("a repeat of the market log reaches no provider", async () => {
     await get();
-    const cg = upstreamCalls(h.fake, "coingecko");
-    // Every tracked coin × (90-day + 365-day) series, once each.
-    expect(cg).toHaveLength(2 * OVERLAY_COINS.length);
+    const calls = upstreamCalls(h.fake).length;
     forgetProcessState();
     await get();
     await get("?window=90d");
-    expect(upstreamCalls(h.fake, "coingecko")).toHaveLength(2 * OVERLAY_COINS.length);
+    expect(upstreamCalls(h.fake)).toHaveLength(calls);
   });
 
   it.each(["?window=7d", "?window=1y", "?window=", "?q=", "?q=usd%20c", "?window=30d&window=90d"])(
@@ -110,19 +147,18 @@ describe("GET /api/stablecoin-depegs", () => {
     expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 
-  it("degrades to 'history unavailable' when the provider fails, and caches nothing", async () => {
-    h.fake.setScenario("coingecko", "503");
-    const res = await get("?window=90d");
+  it("degrades when the aggregate's prices fail: a warning, no-store, then heals", async () => {
+    h.fake.setScenario("defillama", "503", { match: "stablecoinprices" });
+    const res = await get("?window=365d");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await json<Body>(res);
     expect(body.events).toEqual([]);
-    expect(body.history_unavailable).toHaveLength(OVERLAY_COINS.length);
-    expect(body.warnings[0]).toMatch(/^CoinGecko \(market\): .*history unavailable/);
+    expect(body.warning_codes).toContain("aggregate_prices_unavailable");
     h.fake.resetScenarios();
     await endFailureCooldowns();
-    const healed = await json<Body>(await get("?window=90d"));
-    expect(healed.history_unavailable).toEqual([]);
+    const healed = await json<Body>(await get("?window=365d"));
+    expect(healed.warnings).toEqual([]);
     expect(healed.events).toHaveLength(2);
   });
 });

@@ -129,8 +129,13 @@ describe("depeg feeds", () => {
     const ids = [...doc.getElementsByTagNameNS(ATOM_NS, "entry")].map(
       (e) => e.getElementsByTagNameNS(ATOM_NS, "id")[0]?.textContent,
     );
-    expect(ids).toHaveLength(3);
-    expect(ids[0]).toMatch(/^urn:stablecoin-intel:depeg:usd-coin:hourly:\d{8}T\d{6}Z$/);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^urn:stablecoin-intel:depeg:paypal-usd:daily:\d{8}T\d{6}Z$/);
+    // Unconfirmed events stay in the feed, marked.
+    const terms = [...doc.getElementsByTagNameNS(ATOM_NS, "category")].map((c) =>
+      c.getAttribute("term"),
+    );
+    expect(terms).toContain("unconfirmed");
     forgetProcessState();
     const again = parseXml(await (await call(atomRoute.GET, "/depegs.atom")).text());
     expect(
@@ -153,19 +158,46 @@ describe("depeg feeds", () => {
     addFormats(ajv);
     const validate = ajv.compile(JSON_FEED_SCHEMA);
     expect(validate(feed) ? [] : validate.errors).toEqual([]);
-    expect(feed.items).toHaveLength(3);
-    expect(feed.items[0].id).toMatch(/^urn:stablecoin-intel:depeg:usd-coin:/);
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items[0].id).toMatch(/^urn:stablecoin-intel:depeg:paypal-usd:/);
+    expect(feed.items[0].title).toMatch(/\(unconfirmed\)$/);
+    expect(feed.items[0].tags).toContain("unconfirmed");
     expect(feed._stablecoin_intel.holderAnalyticsSupported).toBe(false);
   });
 
   it("stays a valid, uncached feed when the price history is down; writes answer 405", async () => {
-    h.fake.setScenario("coingecko", "503");
+    h.fake.setScenario("defillama", "503", { match: "stablecoinprices" });
     const res = await call(atomRoute.GET, "/depegs.atom");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(atomProblems(parseXml(await res.text()))).toEqual([]);
+    h.fake.resetScenarios();
     const post = await jsonRoute.POST();
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("gives one coin's feed with q; an unknown coin is a 404 JSON error, a bad one 400", async () => {
+    const res = await call(jsonRoute.GET, "/depegs.json?q=ethena-usde");
+    expect(res.status).toBe(200);
+    const feed = await json<Record<string, any>>(res); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(feed.items.map((i: { _depeg: { asset: string } }) => i._depeg.asset)).toEqual(["USDe"]);
+    expect(feed.feed_url).toBe("http://localhost/depegs.json?q=ethena-usde");
+    // With q the market provider is read too: USDe's event is confirmed.
+    expect(feed.items[0]._depeg.confirmation.status).toBe("confirmed");
+    const atom = await call(atomRoute.GET, "/depegs.atom?q=USDC");
+    expect(atom.status).toBe(200);
+    const doc = parseXml(await atom.text());
+    expect(atomProblems(doc)).toEqual([]);
+    expect(doc.getElementsByTagNameNS(ATOM_NS, "id")[0]?.textContent).toBe(
+      "urn:stablecoin-intel:depegs:usdc",
+    );
+    const unknown = await call(atomRoute.GET, "/depegs.atom?q=nope-coin");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = await json<Record<string, any>>(unknown); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(body.error.code).toBe("unknown_asset");
+    expect(body.holderAnalyticsSupported).toBe(false);
+    expect((await call(jsonRoute.GET, "/depegs.json?q=usd%20c")).status).toBe(400);
   });
 });

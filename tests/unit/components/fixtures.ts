@@ -18,6 +18,9 @@ export function entry(
     price_usd: 1,
     price_source: "aggregate",
     peg_deviation_bps: 0,
+    dead: false,
+    dead_reason: null,
+    dead_from: null,
     backing: "fiat-backed",
     issuer: null,
     chains: ["ethereum"],
@@ -120,6 +123,8 @@ export const ROWS: SupplyEntry[] = [
 export const SUPPLY_BODY: Omit<SupplyResponse, "holderAnalyticsSupported"> = {
   assets: ROWS,
   total_circulating_usd: ROWS.reduce((s, r) => s + r.circulating_usd, 0),
+  dead_count: 0,
+  include_dead: false,
   rail: {
     dominance: {
       id: "1",

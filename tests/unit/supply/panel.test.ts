@@ -100,6 +100,51 @@ describe("supply panel", () => {
     expect(a?.peg_note).toBe(YIELD_BEARING_NOTE);
   });
 
+  it("applies the rail floor to the previous week too (USPD: $357K → $98.7M is not a mover)", () => {
+    const panel = buildSupplyPanel([
+      asset({ id: "1", symbol: "BIG", circulatingUsd: 1e9, circulatingPrevWeekUsd: 0.9e9 }),
+      asset({
+        id: "2",
+        symbol: "USPD",
+        circulatingUsd: 98_745_000,
+        circulatingPrevWeekUsd: 357_000,
+      }),
+    ]);
+    expect(panel.rail.largest_7d_change?.symbol).toBe("BIG");
+    expect(panel.rail.largest_7d_change?.change_7d_pct).toBeCloseTo(11.111111, 5);
+  });
+
+  it("leaves dead coins out by default and lists them marked, after the live ones, on request", () => {
+    const assets = [
+      asset({ id: "1", symbol: "USDT", circulatingUsd: 180e9, circulatingPrevWeekUsd: 179e9 }),
+      asset({ id: "7", symbol: "UST", circulatingUsd: 90e9, deadFrom: "2022-05-12" }),
+      asset({ id: "33", symbol: "USDP", circulatingUsd: 80e9, deprecated: true }),
+      asset({
+        id: "9",
+        symbol: "GONE",
+        circulatingUsd: 70e9,
+        circulatingPrevWeekUsd: 1e9,
+        delisted: true,
+      }),
+    ];
+    const hidden = buildSupplyPanel(assets);
+    expect(hidden.assets.map((a) => a.symbol)).toEqual(["USDT"]);
+    expect(hidden.dead_count).toBe(3);
+    expect(hidden.include_dead).toBe(false);
+    const shown = buildSupplyPanel(assets, { includeDead: true });
+    expect(shown.assets.map((a) => [a.rank, a.symbol, a.dead, a.dead_reason])).toEqual([
+      [1, "USDT", false, null],
+      [2, "UST", true, "dead_from"],
+      [3, "USDP", true, "deprecated"],
+      [4, "GONE", true, "delisted"],
+    ]);
+    expect(shown.assets[1]?.dead_from).toBe("2022-05-12");
+    // Totals and rail stay live-only: GONE's +6,900 % never wins.
+    expect(shown.total_circulating_usd).toBe(180e9);
+    expect(shown.rail.dominance).toMatchObject({ symbol: "USDT", share_pct: 100 });
+    expect(shown.rail.largest_7d_change?.symbol).toBe("USDT");
+  });
+
   it("has no chips for an empty list", () => {
     expect(buildSupplyPanel([]).rail).toEqual({ dominance: null, largest_7d_change: null });
   });

@@ -16,14 +16,14 @@ export const depegsRoute: RouteDoc = {
   tag: HISTORY_TAG,
   summary: "Depeg events, newest first",
   description:
-    "Depeg events detected by the published rule (a coin enters an event beyond ±100 bps for at least 1 h of consecutive points and leaves within ±50 bps for at least 2 h; gaps never end an event) from the cached long-range price series: hourly points up to 90 days, daily beyond (daily points miss intraday troughs; each event names its granularity). Without `q`, across the tracked market. A coin whose history cannot be read is listed in `history_unavailable` with a warning: its events are unknown, not absent.",
+    "Depeg events detected by the published rule (a coin enters an event beyond ±100 bps for at least 1 h of consecutive points and leaves within ±50 bps for at least 2 h; gaps never end an event) from every price series the coin has: the aggregate's daily prices of every stablecoin (DefiLlama `/stablecoinprices`, one call for the whole market) and the market provider's hourly (90 days) and daily (365 days) series — read through the cache with `q`, used only when already cached without it. Each event names its `resolution` (daily points miss intraday troughs), its `sources` (the series that opened it, then those that confirmed it or were checked) and its `confirmation`: on a coin of 1 B USD or more it is `confirmed` only when a second independent source family (aggregate, market provider, DEX-implied) is beyond ±50 bps on the same side within the event, else `unconfirmed` with a `reason` (still listed); below 1 B USD one source suffices (`not_required`). Without `q`, across the whole market: every USD coin of the aggregate (not yield-bearing) with at least 1,000,000 USD circulating and a price history; rebuilding it costs at most two upstream calls. A coin with no price series is listed in `history_unavailable`: its events are unknown, not absent.",
   params: [
     {
       name: "q",
       in: "query",
       required: false,
       schema: selectorSchema,
-      description: `${SELECTOR_DESCRIPTION} Omit for the tracked market.`,
+      description: `${SELECTOR_DESCRIPTION} Omit for the whole market.`,
       example: "usdc",
     },
     {
@@ -95,14 +95,23 @@ const FEED_CACHE = {
   note: "a complete feed may be kept by shared caches for the chart class's freshness (`s-maxage`); a feed missing some coin's history is `no-store`.",
 } as const satisfies RouteDoc["cache"];
 
+const FEED_Q: RouteDoc["params"][number] = {
+  name: "q",
+  in: "query",
+  required: false,
+  schema: selectorSchema,
+  description: `${SELECTOR_DESCRIPTION} Omit for the whole market.`,
+  example: "usdc",
+};
+
 export const atomFeedRoute: RouteDoc = {
   path: "/depegs.atom",
   operationId: "getDepegFeedAtom",
   tag: HISTORY_TAG,
   summary: "Depeg events as an Atom 1.0 feed",
   description:
-    "The tracked market's depeg events over the last 365 days, newest first, as Atom 1.0 with stable entry ids (`urn:stablecoin-intel:depeg:{coin}:{granularity}:{start hour}`), so a reader or chat bot can subscribe. Same events as `/api/stablecoin-depegs`.",
-  params: [],
+    "The whole market's depeg events over the last 365 days (one coin's with `q`), newest first, as Atom 1.0 with stable entry ids (`urn:stablecoin-intel:depeg:{coin}:{granularity}:{start hour}`), so a reader or chat bot can subscribe. Same events as `/api/stablecoin-depegs`; unconfirmed events are listed with the category `unconfirmed` and marked in the title. An unknown `q` is a 404 `unknown_asset` JSON error, a malformed one a 400.",
+  params: [FEED_Q],
   ok: {
     description: "The Atom feed.",
     schema: z.string().describe("Atom 1.0 XML document"),
@@ -110,7 +119,7 @@ export const atomFeedRoute: RouteDoc = {
     example:
       '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">…</feed>',
   },
-  errors: {},
+  errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
   cache: FEED_CACHE,
 };
 
@@ -120,8 +129,8 @@ export const jsonFeedRoute: RouteDoc = {
   tag: HISTORY_TAG,
   summary: "Depeg events as a JSON Feed 1.1",
   description:
-    "The same events as `/depegs.atom`, as JSON Feed 1.1 with the same stable ids. The `holderAnalyticsSupported: false` invariant sits in the feed's `_stablecoin_intel` extension object (JSON Feed allows extra keys only when they start with `_`).",
-  params: [],
+    "The same events as `/depegs.atom` (one coin's with `q`), as JSON Feed 1.1 with the same stable ids; each item's `_depeg` is the event as in `/api/stablecoin-depegs` (resolution, sources, confirmation) and its tags include the confirmation status. The `holderAnalyticsSupported: false` invariant sits in the feed's `_stablecoin_intel` extension object (JSON Feed allows extra keys only when they start with `_`).",
+  params: [FEED_Q],
   ok: {
     description: "The JSON feed.",
     schema: z
@@ -140,6 +149,6 @@ export const jsonFeedRoute: RouteDoc = {
       _stablecoin_intel: { holderAnalyticsSupported: false },
     },
   },
-  errors: {},
+  errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
   cache: FEED_CACHE,
 };

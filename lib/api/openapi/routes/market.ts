@@ -1,4 +1,5 @@
 /** The market-wide routes, each one self-contained `RouteDoc`. */
+import { z } from "zod";
 import { issuersResponseSchema } from "@/lib/issuers/schema";
 import { supplyResponseSchema } from "@/lib/supply/schema";
 import { AGGREGATE_S_MAXAGE_SECONDS } from "../../route";
@@ -18,8 +19,18 @@ export const supplyRoute: RouteDoc = {
   tag: TAGS.market,
   summary: "USD stablecoins ranked by circulating supply",
   description:
-    "USD-pegged stablecoins ranked by circulating supply, with 7-day and 30-day net supply change, peg deviation, backing label, and the market context rail's chips. Served from the 6-hour aggregate cache. No parameters: unknown ones are ignored, a repeated one is a 400.",
-  params: [],
+    "USD-pegged stablecoins ranked by circulating supply, with 7-day and 30-day net supply change, peg deviation, backing label, and the market context rail's chips. Coins DefiLlama marks dead (`deadFrom`, `delisted` or `deprecated`) are left out of the list, the total and the rail unless `include_dead=true` lists them, marked `dead`, after the live ones (the total and the rail stay live-only). The rail's largest 7-day change counts only coins above 5,000,000 USD both now and a week ago. Served from the 6-hour aggregate cache. Unknown parameters are ignored, a repeated one is a 400.",
+  params: [
+    {
+      name: "include_dead",
+      in: "query",
+      required: false,
+      schema: z.enum(["true", "false"]),
+      description:
+        "`true` also lists dead coins, marked `dead` with `dead_reason` (default `false`).",
+      example: "false",
+    },
+  ],
   ok: { description: "The ranked supply panel.", schema: supplyResponseSchema, example: supply },
   errors: AGGREGATE_ERRORS,
   cache: { kind: "shared", note: AGGREGATE_CACHE },

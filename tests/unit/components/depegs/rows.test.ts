@@ -26,7 +26,18 @@ function ev(asset: string, start: string, worst: number, hours: number): DepegEv
     points: 3,
     gaps: 0,
     granularity: "hourly",
-    sources: [{ name: "CoinGecko", type: "market", series: "x", as_of: start }],
+    resolution: "hourly",
+    confirmation: { status: "not_required", reason: "no_second_source", confirmed_by: [] },
+    sources: [
+      {
+        name: "CoinGecko",
+        type: "market",
+        series: "x",
+        resolution: "hourly",
+        role: "opened",
+        as_of: start,
+      },
+    ],
   };
 }
 

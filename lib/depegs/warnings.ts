@@ -1,0 +1,46 @@
+/** Warnings of the depeg event log (history reads), as structured values. */
+import type { Warning } from "@/lib/assets/warnings";
+import type { LongRangeDays } from "@/lib/snapshot/history";
+
+const historyWarning = (code: string, text: string): Warning => ({
+  source: "CoinGecko",
+  type: "market",
+  code,
+  message: `CoinGecko (market): ${text}`,
+});
+export const historyUnavailable = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    "long_history_unavailable",
+    `the ${days}-day price history of ${symbol} is unavailable; its events are from the other sources only (history unavailable).`,
+  );
+export const staleHistory = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    "long_history_stale",
+    `the ${days}-day price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
+  );
+/** Over the call budget, the code is the budget's (`market_rate_budget`), stale copy or none. */
+const BUDGET_CODE = "market_rate_budget";
+export const historyOverBudget = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    BUDGET_CODE,
+    `rate budget reached; the ${days}-day price history of ${symbol} is unavailable for now, so its events are from the other sources only.`,
+  );
+export const staleHistoryOverBudget = (symbol: string, days: LongRangeDays) =>
+  historyWarning(
+    BUDGET_CODE,
+    `rate budget reached; the ${days}-day price history of ${symbol} was not refreshed, so events are from the last stored copy.`,
+  );
+export const aggregatePricesUnavailable: Warning = {
+  source: "DefiLlama",
+  type: "aggregate",
+  code: "aggregate_prices_unavailable",
+  message:
+    "DefiLlama (aggregate): the daily price history of every stablecoin is unavailable; events are from cached market-provider series only (history unavailable).",
+};
+export const aggregatePricesStale: Warning = {
+  source: "DefiLlama",
+  type: "aggregate",
+  code: "aggregate_prices_stale",
+  message:
+    "DefiLlama (aggregate): the daily price history could not be refreshed; events are from the last stored copy.",
+};

@@ -1,0 +1,46 @@
+/**
+ * Cache-only reads: a key's stored value (this process' copy, else the store's entry), fresh or
+ * stale, and never a provider call. For inputs a builder uses only when something else already
+ * paid for them (the market-wide depeg log reads every coin's cached hourly series this way, so
+ * rebuilding it costs no per-coin call).
+ */
+import type { z } from "zod";
+import { getKv } from "@/lib/kv";
+import { readEntry } from "./entry-store";
+import { localCopy } from "./local-state";
+import { policyFor, type KeyFamily } from "./policy";
+import type { ReadOpts } from "./read-opts";
+
+export interface Peeked<T> {
+  value: T;
+  storedAt: number;
+}
+
+const NEVER_FETCH = () => Promise.reject(new Error("peek: cache-only read"));
+
+export async function peekFamily<T>({
+  family,
+  key,
+  schema,
+  opts = {},
+}: {
+  family: KeyFamily;
+  key: string;
+  schema: z.ZodType<T>;
+  opts?: ReadOpts;
+}): Promise<Peeked<T> | null> {
+  const kv = opts.kv ?? getKv();
+  const copy = localCopy(kv, key);
+  if (copy && !copy.empty) {
+    const parsed = schema.safeParse(copy.value);
+    if (parsed.success) return { value: parsed.data, storedAt: copy.storedAt };
+  }
+  const entry = await readEntry({
+    policy: policyFor(family),
+    opts: { kv, key, schema, fetch: NEVER_FETCH },
+    now: opts.now ?? Date.now,
+  });
+  if (!entry) return null;
+  const parsed = schema.safeParse(entry.value);
+  return parsed.success ? { value: parsed.data, storedAt: entry.storedAt } : null;
+}

@@ -24,6 +24,7 @@ const RECORDINGS: Record<string, string> = {
   supply: "/api/stablecoin-supply",
   issuers: "/api/stablecoin-issuers",
   pools: "/api/stablecoin-pools?q=usdc&size_usd=1000000",
+  "exit-cost": "/api/stablecoin-exit-cost?q=usdc",
   risk: "/api/stablecoin-risk?q=usdc",
   "peg-history": "/api/stablecoin-peg-history?q=usdc&window=7d",
   flows: "/api/stablecoin-flows?q=usdc",

@@ -4,6 +4,7 @@
  *   /coingecko/api/v3  CoinGecko              (COINGECKO_API_URL)
  *   /dexscreener       DexScreener            (DEXSCREENER_API_URL)
  *   /dune/api/v1       Dune                   (DUNE_API_URL)
+ *   /binance, /kraken, /coinbase, /kyberswap   exit-cost books and DEX quotes (see routes/exit-cost.ts)
  * plus `/__control/*` for out-of-process tests. A second tiny server is the target of the
  * `redirect` scenario and records every hit. See README.md in this folder.
  */
@@ -23,14 +24,14 @@ import { transformedResponse } from "./transforms";
 import {
   DUNE_ONLY_SCENARIOS,
   MARKETS,
-  PROVIDERS,
+  ALL_PROVIDERS,
   SCENARIOS,
+  type AnyProvider,
   type BaseUrls,
   type FakeUpstream,
   type FakeUpstreamOptions,
   type LoggedRequest,
   type Market,
-  type Provider,
   type RedirectHit,
   type Scenario,
   type ScenarioOptions,
@@ -62,11 +63,15 @@ export function marketFromEnv(value: string | undefined): Market | undefined {
   return (MARKETS as readonly string[]).includes(value ?? "") ? (value as Market) : undefined;
 }
 
-export const PROVIDER_PREFIXES: Readonly<Record<Provider, string>> = {
+export const PROVIDER_PREFIXES: Readonly<Record<AnyProvider, string>> = {
   defillama: "/llama",
   coingecko: "/coingecko/api/v3",
   dexscreener: "/dexscreener",
   dune: "/dune/api/v1",
+  binance: "/binance",
+  kraken: "/kraken",
+  coinbase: "/coinbase",
+  kyberswap: "/kyberswap",
 };
 
 interface ActiveScenario {
@@ -83,8 +88,8 @@ function flatHeaders(h: IncomingMessage["headers"]): Record<string, string> {
   return out;
 }
 
-function splitProvider(pathname: string): { provider: Provider; rest: string } | null {
-  for (const p of PROVIDERS) {
+function splitProvider(pathname: string): { provider: AnyProvider; rest: string } | null {
+  for (const p of ALL_PROVIDERS) {
     const prefix = PROVIDER_PREFIXES[p];
     if (pathname === prefix || pathname.startsWith(prefix + "/")) {
       return { provider: p, rest: pathname.slice(prefix.length) || "/" };
@@ -94,7 +99,7 @@ function splitProvider(pathname: string): { provider: Provider; rest: string } |
 }
 
 export function validateScenario(provider: unknown, scenario: unknown): string | null {
-  if (!(PROVIDERS as readonly unknown[]).includes(provider))
+  if (!(ALL_PROVIDERS as readonly unknown[]).includes(provider))
     return `unknown provider ${String(provider)}`;
   if (!(SCENARIOS as readonly unknown[]).includes(scenario))
     return `unknown scenario ${String(scenario)}`;
@@ -138,7 +143,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? Date.now;
   let market: Market = options.market ?? "fixture";
-  const scenarios = new Map<Provider, ActiveScenario>();
+  const scenarios = new Map<AnyProvider, ActiveScenario>();
   const log: LoggedRequest[] = [];
   const hits: RedirectHit[] = [];
   const sockets = new Set<Socket>();
@@ -180,9 +185,17 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     COINGECKO_API_URL: origin + PROVIDER_PREFIXES.coingecko,
     DEXSCREENER_API_URL: origin + PROVIDER_PREFIXES.dexscreener,
     DUNE_API_URL: origin + PROVIDER_PREFIXES.dune,
+    BINANCE_API_URL: origin + PROVIDER_PREFIXES.binance,
+    KRAKEN_API_URL: origin + PROVIDER_PREFIXES.kraken,
+    COINBASE_API_URL: origin + PROVIDER_PREFIXES.coinbase,
+    DEX_QUOTES_API_URL: origin + PROVIDER_PREFIXES.kyberswap,
   };
 
-  function setScenario(provider: Provider, scenario: Scenario, opts: ScenarioOptions = {}): void {
+  function setScenario(
+    provider: AnyProvider,
+    scenario: Scenario,
+    opts: ScenarioOptions = {},
+  ): void {
     const err = validateScenario(provider, scenario);
     if (err) throw new Error(`fake-upstream: ${err}`);
     if (scenario === "ok" && opts.times === undefined && opts.match === undefined)
@@ -190,7 +203,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     else scenarios.set(provider, { scenario, opts: { ...opts }, remaining: opts.times });
   }
 
-  function takeScenario(provider: Provider, upstreamPath: string): ActiveScenario {
+  function takeScenario(provider: AnyProvider, upstreamPath: string): ActiveScenario {
     const active = scenarios.get(provider);
     if (!active) return { scenario: "ok", opts: {} };
     if (active.opts.match !== undefined && !upstreamPath.includes(active.opts.match))
@@ -219,7 +232,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       if (err) return send(res, json(400, { error: err }));
       const opts =
         typeof body.opts === "object" && body.opts !== null ? (body.opts as ScenarioOptions) : {};
-      setScenario(body.provider as Provider, body.scenario as Scenario, opts);
+      setScenario(body.provider as AnyProvider, body.scenario as Scenario, opts);
       return send(res, json(200, { ok: true, provider: body.provider, scenario: body.scenario }));
     }
     if (pathname === "/__control/market" && method === "POST") {

@@ -12,8 +12,9 @@ import { duneResults } from "../data/dune-results";
 import { fullCoinsMarkets, fullMarketEntry, fullMarketHasNoTickers } from "../data/full-market";
 import { fullMarketTokenPairs } from "../data/full-market-pairs";
 import { AGGREGATE_SAMPLE, sampleText } from "../data/samples";
-import type { Provider, RouteContext, RouteHandler } from "../types";
+import type { AnyProvider, RouteContext, RouteHandler } from "../types";
 import { json, text } from "./respond";
+import { binanceRoute, coinbaseRoute, krakenRoute, kyberswapRoute } from "./exit-cost";
 
 const LLAMA_HEADERS = {
   "cache-control": "public, max-age=1800",
@@ -133,7 +134,7 @@ function dune(path: string, url: URL, ctx: RouteContext): RouteHandler | null {
 }
 
 export function matchRoute(
-  provider: Provider,
+  provider: AnyProvider,
   path: string,
   url: URL,
   ctx: RouteContext,
@@ -147,5 +148,13 @@ export function matchRoute(
       return dexscreener(path, ctx);
     case "dune":
       return dune(path, url, ctx);
+    case "binance":
+      return binanceRoute(path, url, ctx);
+    case "kraken":
+      return krakenRoute(path, url, ctx);
+    case "coinbase":
+      return coinbaseRoute(path, url, ctx);
+    case "kyberswap":
+      return kyberswapRoute(path, url);
   }
 }

@@ -1,0 +1,115 @@
+/**
+ * GET /api/stablecoin-exit-cost through the real route, store and fake upstream: the parallel
+ * fan-out over books and DEX quotes, a partial answer with a warning code when one source
+ * fails, 400 on a bad `sizes_usd`, 405 on writes, and a cold answer within the budget with
+ * every source at 300 ms.
+ */
+import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
+import { call, json, startHarness, upstreamCalls, type Harness } from "../helpers/harness";
+
+type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const SLOW_MS = 300;
+const COLD_BUDGET_MS = 1_200;
+const ALL = [
+  "defillama",
+  "coingecko",
+  "dexscreener",
+  "binance",
+  "kraken",
+  "coinbase",
+  "kyberswap",
+] as const;
+
+describe("GET /api/stablecoin-exit-cost (file KV)", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness("file");
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  beforeEach(async () => {
+    await h.reset();
+  });
+
+  it("measures every CEX book and DEX chain of USDC over the default ladder", async () => {
+    const res = await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc");
+    expect(res.status).toBe(200);
+    const body = await json<Body>(res);
+    expect(body.sizes_usd).toEqual([10_000, 100_000, 1_000_000, 10_000_000]);
+    const ids = body.venues.map((v: Body) => v.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(["binance:USDC/USDT", "coinbase:USDC/USD", "kraken:USDC/USD"]),
+    );
+    expect(ids.some((id: string) => id.startsWith("kyberswap:"))).toBe(true);
+    for (const v of body.venues) {
+      expect(v.points).toHaveLength(4);
+      expect(v.as_of).not.toBeNull();
+    }
+    expect(body.ladder).toHaveLength(4);
+    expect(body.ladder[0].best).not.toBeNull();
+    expect(body.ladder[0].split_estimate.estimate).toBe(true);
+    expect(body.peg_measured).toBe(true);
+    expect(typeof body.holds_peg_up_to_usd).toBe("number");
+    expect(body.holderAnalyticsSupported).toBe(false);
+    // One book per market, one quote per chain and size, all through the fake.
+    expect(upstreamCalls(h.fake, "binance")).toHaveLength(1);
+    const dexChains = ids.filter((id: string) => id.startsWith("kyberswap:")).length;
+    expect(upstreamCalls(h.fake, "kyberswap")).toHaveLength(4 * dexChains);
+  });
+
+  it("one exchange failing: a partial answer, that venue null with a reason and a warning code", async () => {
+    h.fake.setScenario("binance", "500");
+    const res = await call(
+      exitCost.GET,
+      "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000,1000000",
+    );
+    expect(res.status).toBe(200);
+    const body = await json<Body>(res);
+    const binance = body.venues.find((v: Body) => v.venue === "binance");
+    expect(binance.points.map((p: Body) => p.cost_bps)).toEqual([null, null]);
+    expect(binance.points[0].not_measured_reason).toBe("source-unavailable");
+    expect(body.warning_codes).toContain("exit_book_unavailable");
+    expect(body.venues.find((v: Body) => v.venue === "kraken").points[0].cost_bps).not.toBeNull();
+    expect(body.ladder[0].best).not.toBeNull();
+  });
+
+  it.each([
+    ["too many sizes", "1000,2000,3000,4000,5000,6000,7000"],
+    ["below 1k", "999"],
+    ["above 100M", "100000001"],
+    ["not a number", "1e6"],
+    ["empty", ""],
+  ])("400 on a bad sizes_usd (%s)", async (_label, sizes) => {
+    const res = await call(exitCost.GET, `/api/stablecoin-exit-cost?q=usdc&sizes_usd=${sizes}`);
+    expect(res.status).toBe(400);
+    const body = await json<Body>(res);
+    expect(body.error.code).toBe("bad_request");
+    expect(upstreamCalls(h.fake)).toHaveLength(0);
+  });
+
+  it("404 for an unknown coin, 405 with Allow on a write", async () => {
+    expect((await call(exitCost.GET, "/api/stablecoin-exit-cost?q=notacoin123")).status).toBe(404);
+    const post = await call(exitCost.POST, "/api/stablecoin-exit-cost?q=usdc", { method: "POST" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it(`cold with every source at ${SLOW_MS} ms: answers within ${COLD_BUDGET_MS} ms (parallel fan-out)`, async () => {
+    // Best of two cold runs: one scheduling hiccup of a loaded runner is not the route's time.
+    const times: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      await h.reset();
+      for (const p of ALL) h.fake.setScenario(p, "slow", { delayMs: SLOW_MS });
+      const started = performance.now();
+      const res = await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc");
+      times.push(performance.now() - started);
+      expect(res.status).toBe(200);
+      expect((await json<Body>(res)).venues.length).toBeGreaterThan(3);
+      // Sequential would be at least one 300 ms wait per call.
+      expect(upstreamCalls(h.fake).length * SLOW_MS).toBeGreaterThan(5 * COLD_BUDGET_MS);
+    }
+    expect(Math.min(...times)).toBeLessThan(COLD_BUDGET_MS);
+  });
+});

@@ -8,7 +8,7 @@ import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { TRACKED_ASSETS } from "@/lib/assets/registry";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { isoOrNull } from "@/lib/domain/time";
-import { PEG_HOLD_THRESHOLD_BPS } from "@/lib/domain/exit-cost-constants";
+import { PEG_HOLD_THRESHOLD_BPS, RISK_EXIT_SIZE_USD } from "@/lib/domain/exit-cost-constants";
 import { bestVenue, largestPegHoldingSize, splitEstimate } from "@/lib/domain/exit-ladder";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { readMarketQuotes } from "@/lib/snapshot/live";
@@ -187,5 +187,30 @@ export async function getExitCost(
     degraded: warnings.length > 0,
     upstream: r.ctx.upstream || out.upstream,
     body: { ...out.body, ...warningFields(warnings) },
+  };
+}
+
+/** What the risk console shows of the ladder, and the $1M figure its liquidity score reads. */
+export function riskExitSummary(body: ExitCostBody): {
+  body: {
+    holds_peg_up_to_usd: number | null;
+    peg_measured: boolean;
+    cost_at_1m_bps: number | null;
+    peg_threshold_bps: number;
+  };
+  measuredAt1m: { costBps: number | null } | null;
+} {
+  const rung = body.ladder.find((r) => r.size_usd === RISK_EXIT_SIZE_USD);
+  // holds_peg is null exactly when no venue measured that size.
+  const measuredAt1m =
+    rung && rung.holds_peg !== null ? { costBps: rung.best?.cost_bps ?? null } : null;
+  return {
+    measuredAt1m,
+    body: {
+      holds_peg_up_to_usd: body.holds_peg_up_to_usd,
+      peg_measured: body.peg_measured,
+      cost_at_1m_bps: measuredAt1m?.costBps ?? null,
+      peg_threshold_bps: body.peg_threshold_bps,
+    },
   };
 }

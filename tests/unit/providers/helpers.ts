@@ -99,6 +99,10 @@ const PROVIDER_URL_VARIABLES = [
   "COINGECKO_API_URL",
   "DEXSCREENER_API_URL",
   "DUNE_API_URL",
+  "BINANCE_API_URL",
+  "KRAKEN_API_URL",
+  "COINBASE_API_URL",
+  "DEX_QUOTES_API_URL",
 ];
 
 /** Sets env variables (undefined = delete) and re-reads config; returns a restore function. */

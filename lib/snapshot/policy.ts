@@ -19,6 +19,7 @@
  */
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
+import { EXIT_COST_FRESH_SECONDS } from "@/lib/domain/exit-cost-constants";
 
 /** Exit-cost sources: CEX order books and the DEX quote aggregator. */
 export type ExitCostProvider = "binance" | "kraken" | "coinbase" | "kyberswap";
@@ -62,7 +63,7 @@ export const LIVE_FRESH_SECONDS = 60;
 /** Peg-history series change slowly at hourly granularity. */
 export const CHART_FRESH_SECONDS = 5 * 60;
 /** Order books and DEX quotes (exit cost by trade size): fresh 5 minutes (issue 27). */
-export const EXIT_COST_FRESH_SECONDS = 5 * 60;
+export { EXIT_COST_FRESH_SECONDS };
 /** Live families keep a stale copy for this many fresh periods (10 min for quotes). */
 export const LIVE_GRACE_FACTOR = 10;
 /** The aggregate list keeps a last good copy for 30 days. */

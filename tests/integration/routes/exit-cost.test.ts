@@ -75,6 +75,31 @@ describe("GET /api/stablecoin-exit-cost (file KV)", () => {
     expect(body.ladder[0].best).not.toBeNull();
   });
 
+  it("DEX quotes failing (429): CEX figures stand, DEX venues null with exit_dex_unavailable", async () => {
+    h.fake.setScenario("kyberswap", "429");
+    const body = await json<Body>(
+      await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000"),
+    );
+    const dex = body.venues.filter((v: Body) => v.kind === "dex");
+    expect(dex.length).toBeGreaterThan(0);
+    for (const v of dex) expect(v.points[0].not_measured_reason).toBe("source-unavailable");
+    expect(body.warning_codes).toContain("exit_dex_unavailable");
+    expect(body.ladder[0].best.venue_id).not.toMatch(/^kyberswap:/);
+  });
+
+  it("'route not found' at every size: DEX venues not fillable (a figure, not an error)", async () => {
+    h.fake.setScenario("kyberswap", "empty"); // the fake's empty answer is the recorded 4008
+    const body = await json<Body>(
+      await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000,100000"),
+    );
+    const dex = body.venues.filter((v: Body) => v.kind === "dex");
+    expect(dex.length).toBeGreaterThan(0);
+    for (const v of dex)
+      for (const p of v.points)
+        expect(p).toMatchObject({ fillable: false, cost_bps: null, unfilled_usd: p.size_usd });
+    expect(body.warning_codes).not.toContain("exit_dex_unavailable");
+  });
+
   it.each([
     ["too many sizes", "1000,2000,3000,4000,5000,6000,7000"],
     ["below 1k", "999"],

@@ -35,7 +35,11 @@ export default function ExitCostChart({ body }: { body: ExitCostBody }) {
           tickFormatter={(v: number) => formatUsd(v)}
           fontSize={11}
         />
-        <YAxis tickFormatter={(v: number) => `${v}`} fontSize={11} width={40} unit=" bps" />
+        <YAxis
+          fontSize={11}
+          width={44}
+          label={{ value: "bps below $1.00", angle: -90, position: "insideLeft", fontSize: 11 }}
+        />
         <Tooltip
           labelFormatter={(v) => `Sell ${formatUsd(Number(v))}`}
           formatter={(v, name) => [
@@ -54,7 +58,8 @@ export default function ExitCostChart({ body }: { body: ExitCostBody }) {
           <Line
             key={v.id}
             dataKey={v.id}
-            type="monotone"
+            // Straight segments: no curve invented between measured sizes.
+            type="linear"
             connectNulls={false}
             isAnimationActive={false}
             stroke={v.id === best ? BEST_COLOR : PALETTE[i % PALETTE.length]}

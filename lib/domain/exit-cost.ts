@@ -115,17 +115,28 @@ export function sellIntoBids(
   return sellInto(parsedBids(bids), qty, quoteUsd);
 }
 
-/** The cost of a market sell of `sizeUsd` worth of the coin into the book's bids. */
-export function walkBook(book: OrderBook, input: WalkInput): VenueFill {
+/** A book parsed once for any number of walks: usable bids as numbers, or why it is unusable. */
+export type PreparedBook =
+  { bids: Level[]; problem: null } | { bids: []; problem: NotMeasuredReason };
+
+export function prepareBook(book: OrderBook): PreparedBook {
   const problem = bookProblem(book);
-  if (problem) return { measured: false, reason: problem };
+  return problem ? { bids: [], problem } : { bids: parsedBids(book.bids), problem: null };
+}
+
+/** The cost of a market sell of `sizeUsd` worth of the coin into the book's bids. */
+export function walkBook(book: OrderBook | PreparedBook, input: WalkInput): VenueFill {
+  const prepared = "problem" in book ? book : prepareBook(book);
+  if (prepared.problem) return { measured: false, reason: prepared.problem };
   if (input.quoteUsd === null || !(input.quoteUsd > 0))
     return { measured: false, reason: "no-quote-price" };
-  const bestBidUsd = price(usable(book.bids, -1)[0] as BookLevel) * input.quoteUsd;
+  const best = prepared.bids[0] as Level;
   const coinPriceUsd =
-    input.coinPriceUsd !== null && input.coinPriceUsd > 0 ? input.coinPriceUsd : bestBidUsd;
+    input.coinPriceUsd !== null && input.coinPriceUsd > 0
+      ? input.coinPriceUsd
+      : best.price * input.quoteUsd;
   const qty = input.sizeUsd / coinPriceUsd;
-  const { proceedsUsd, leftQty } = sellIntoBids(book.bids, qty, input.quoteUsd);
+  const { proceedsUsd, leftQty } = sellInto(prepared.bids, qty, input.quoteUsd);
   const filledQty = qty - leftQty;
   const avgPriceUsd = filledQty > 0 ? proceedsUsd / filledQty : null;
   const fillable = leftQty === 0;

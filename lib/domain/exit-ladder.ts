@@ -9,7 +9,7 @@
  * unavailable beyond its largest fillable quote. Gas and fees between venues are ignored.
  */
 import { BPS_PER_UNIT, PEG_HOLD_THRESHOLD_BPS } from "./exit-cost-constants";
-import { parsedBids, sellInto, type BookLevel, type VenueFill } from "./exit-cost";
+import { sellInto, type Level, type VenueFill } from "./exit-cost";
 
 /** USD lost against $1.00 selling `qty` coins on one venue; null when it cannot take them. */
 export type LossCurve = (qty: number) => number | null;
@@ -17,9 +17,8 @@ export type LossCurve = (qty: number) => number | null;
 /** Slices of the greedy split: 2 % each (finer slices change the estimate by < 0.1 bps). */
 export const SPLIT_STEPS = 50;
 
-/** Loss of selling into a book (quote currency worth `quoteUsd` USD). */
-export function bookLossCurve(bids: readonly BookLevel[], quoteUsd: number): LossCurve {
-  const levels = parsedBids(bids);
+/** Loss of selling into parsed bids (`parsedBids`; quote currency worth `quoteUsd` USD). */
+export function bookLossCurve(levels: readonly Level[], quoteUsd: number): LossCurve {
   return (qty) => {
     if (qty <= 0) return 0;
     const { proceedsUsd, leftQty } = sellInto(levels, qty, quoteUsd);

@@ -8,6 +8,7 @@ import type { Warning } from "@/lib/assets/warnings";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import {
   isQuoteStale,
+  prepareBook,
   quoteFill,
   toRawUnits,
   walkBook,
@@ -114,7 +115,7 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
     note(got.read);
     upstream ||= got.read !== null && calledUpstream(got.read);
     const quoteUsd = m.quote === "USD" ? 1 : usdtPriceUsd;
-    const book = got.read?.value ?? null;
+    const book = got.read ? prepareBook(got.read.value) : null;
     if (!book) warnings.push(EW.book(m.exchange, `${m.base}/${m.quote}`, got.error));
     const isStale = got.read !== null && stale(got.read);
     if (isStale) warnings.push(EW.bookStale(m.exchange, `${m.base}/${m.quote}`));
@@ -131,7 +132,7 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
         book ? walkBook(book, { sizeUsd, coinPriceUsd, quoteUsd }) : unmeasured(got.error),
       ),
       gasUsd: sizesUsd.map(() => null),
-      loss: book && quoteUsd !== null ? bookLossCurve(book.bids, quoteUsd) : null,
+      loss: book && !book.problem && quoteUsd !== null ? bookLossCurve(book.bids, quoteUsd) : null,
     });
   });
 

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   isQuoteStale,
+  parsedBids,
   quoteCostBps,
   quoteFill,
   toRawUnits,
@@ -242,8 +243,8 @@ describe("ladder across venues", () => {
 
   it("the greedy split never costs more than the best single venue, shares sum to 1", () => {
     const venues = [
-      { id: "deep", loss: bookLossCurve(deep.bids, 1) },
-      { id: "thin", loss: bookLossCurve(thin.bids, 1) },
+      { id: "deep", loss: bookLossCurve(parsedBids(deep.bids), 1) },
+      { id: "thin", loss: bookLossCurve(parsedBids(thin.bids), 1) },
     ];
     const split = splitEstimate(venues, 3e6);
     // Optimum 8.33 bps (1M @ 0.9995 on deep, 2M @ 0.999 on thin). In 60k slices the greedy

@@ -25,6 +25,7 @@ const RECORDINGS: Record<string, string> = {
   issuers: "/api/stablecoin-issuers",
   chains: "/api/stablecoin-chains",
   pools: "/api/stablecoin-pools?q=usdc&size_usd=1000000",
+  "exit-cost": "/api/stablecoin-exit-cost?q=usdc",
   risk: "/api/stablecoin-risk?q=usdc",
   "peg-history": "/api/stablecoin-peg-history?q=usdc&window=7d",
   flows: "/api/stablecoin-flows?q=usdc",

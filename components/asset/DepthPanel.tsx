@@ -1,6 +1,7 @@
 import { formatUsd, formatUsdFull } from "@/components/format";
 import { DEPTH_BAND } from "@/lib/domain/depth";
 import { Missing } from "./Missing";
+import { pegHoldText } from "./exit-cost-view";
 import { Panel, Row } from "./Panel";
 import { pickSources } from "./Provenance";
 import { formatShare } from "./fmt";
@@ -110,7 +111,16 @@ export function DepthPanel({ risk }: { risk: RiskBody }) {
             reason="DexScreener (liquidity): pool data is unavailable."
           />
         </Row>
-        <Row label="Depth ÷ market cap" hint="feeds the risk score's liquidity component">
+        <Row
+          label="Holds its peg (measured exit)"
+          hint={`best exit within ${risk.exit_cost.peg_threshold_bps} bps of $1.00 up to this size`}
+        >
+          <span data-testid="risk-peg-hold">{pegHoldText(risk.exit_cost)}</span>
+        </Row>
+        <Row
+          label="Depth ÷ market cap"
+          hint="the risk score's liquidity model where exit cost at $1M is not measured"
+        >
           {d.depth_to_market_cap === null ? (
             <Missing reason="Depth or market cap is unavailable." />
           ) : (

@@ -6,6 +6,7 @@ import { formatUsd } from "@/components/format";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { fetchJson } from "./fetcher";
+import { ExitRanking } from "./ExitRanking";
 import { FinderResults } from "./FinderResults";
 import { Panel } from "./Panel";
 import { pickSources } from "./Provenance";
@@ -59,7 +60,7 @@ export function LiquidityFinder({
       id="finder"
       title="Deep-liquidity finder"
       method="finder"
-      description="Which DEX pools could absorb a large swap of this stablecoin with the least estimated price impact."
+      description="Which venues could absorb a large sale of this stablecoin: exchanges and DEX chains ranked by measured exit cost, then DEX pools by modelled price impact."
       sources={pickSources(data?.metadata.sources ?? sources, [
         { name: "DexScreener", type: "liquidity" },
       ])}
@@ -118,7 +119,10 @@ export function LiquidityFinder({
             <Skeleton className="h-12 w-full" />
           </div>
         ) : data.finder ? (
-          <FinderResults finder={data.finder} pools={data.pools} />
+          <div className="space-y-3">
+            <ExitRanking asset={asset} sizeUsd={size} />
+            <FinderResults finder={data.finder} pools={data.pools} />
+          </div>
         ) : null}
       </div>
     </Panel>

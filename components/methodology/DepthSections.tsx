@@ -8,6 +8,7 @@ import {
   MAX_POOL_TVL_USD,
 } from "@/lib/domain/depth";
 import { MAX_FINDER_RESULTS } from "@/lib/pools";
+import { ExitCostSection } from "./ExitCostSection";
 import { num } from "./fmtConst";
 import { Formula, MethodSection, MiniTable, Name } from "./MethodSection";
 
@@ -89,6 +90,7 @@ not fillable            when S ≥ effective TVL ÷ 2 (the real reserve on one s
           pool TVL and the model above, not from executable quotes; they are informational only.
         </p>
       </MethodSection>
+      <ExitCostSection />
     </>
   );
 }

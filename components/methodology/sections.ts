@@ -7,6 +7,7 @@ export const METHOD_SECTIONS = [
   { id: "badge", title: "Peg verification badge" },
   { id: "depth", title: "Liquidity depth and pool map" },
   { id: "finder", title: "Deep-liquidity finder" },
+  { id: "exit-cost", title: "Exit cost by trade size" },
   { id: "supply", title: "Supply panel and market rail" },
   { id: "concentration", title: "Issuer and chain concentration" },
   { id: "velocity", title: "Velocity" },

@@ -7,6 +7,12 @@ import { z } from "zod";
 import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/selector-syntax";
 import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
+import {
+  DEFAULT_EXIT_SIZES_USD,
+  MAX_EXIT_SIZE_USD,
+  MAX_EXIT_SIZES,
+  MIN_EXIT_SIZE_USD,
+} from "@/lib/domain/exit-cost-constants";
 
 export { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN };
 
@@ -44,3 +50,23 @@ export const swapSizeSchema = z
     (n) => n > 0 && n <= MAX_SWAP_SIZE_USD,
     `must be greater than 0 and at most ${MAX_SWAP_SIZE_USD}`,
   );
+
+/**
+ * `sizes_usd` of the exit-cost ladder: comma-separated plain USD amounts (no sign, exponent or
+ * separators), at most MAX_EXIT_SIZES, each MIN_EXIT_SIZE_USD..MAX_EXIT_SIZE_USD; sorted and
+ * de-duplicated. Absent → the default ladder.
+ */
+export const exitSizesSchema = z
+  .string()
+  .regex(
+    /^\d{1,9}(\.\d{1,2})?(,\d{1,9}(\.\d{1,2})?)*$/,
+    "must be comma-separated plain USD amounts, e.g. 10000,1000000",
+  )
+  .transform((s) => [...new Set(s.split(",").map(Number))].sort((a, b) => a - b))
+  .refine((sizes) => sizes.length <= MAX_EXIT_SIZES, `must list at most ${MAX_EXIT_SIZES} sizes`)
+  .refine(
+    (sizes) => sizes.every((n) => n >= MIN_EXIT_SIZE_USD && n <= MAX_EXIT_SIZE_USD),
+    `every size must be between ${MIN_EXIT_SIZE_USD} and ${MAX_EXIT_SIZE_USD} USD`,
+  )
+  .optional()
+  .transform((sizes) => sizes ?? [...DEFAULT_EXIT_SIZES_USD]);

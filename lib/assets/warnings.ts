@@ -12,7 +12,16 @@
 import { z } from "zod";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 
-export type WarningSource = "CoinGecko" | "DexScreener" | "DefiLlama" | "Dune";
+export type WarningSource =
+  | "CoinGecko"
+  | "DexScreener"
+  | "DefiLlama"
+  | "Dune"
+  // Exit-cost sources (lib/exit-cost/warnings.ts).
+  | "Binance"
+  | "Kraken"
+  | "Coinbase"
+  | "KyberSwap";
 export type WarningType = "market" | "liquidity" | "aggregate" | "on-chain-scheduled";
 
 export interface Warning {
@@ -23,7 +32,12 @@ export interface Warning {
   message: string;
 }
 
-function warning(source: WarningSource, type: WarningType, code: string, text: string): Warning {
+export function warning(
+  source: WarningSource,
+  type: WarningType,
+  code: string,
+  text: string,
+): Warning {
   return { source, type, code, message: `${source} (${type}): ${text}` };
 }
 

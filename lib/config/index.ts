@@ -27,6 +27,15 @@ export const DEFAULT_KV_TIMEOUT_MS = 150;
 /** Provider call budgets (calls a minute, shared by every instance through the KV store). */
 export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
 export const DEFAULT_DEXSCREENER_CALLS_PER_MINUTE = 300;
+/**
+ * Exit-cost sources (CONTRACT §2). Binance: a 500-level depth call weighs 25 of the per-IP
+ * 6000/min, so 120 calls use half of it. Kraken throttles public calls near 1/s. Coinbase allows
+ * 10/s; 300 leaves room for other users of the IP. KyberSwap allows ~3/s keyless: 120/min.
+ */
+export const DEFAULT_BINANCE_CALLS_PER_MINUTE = 120;
+export const DEFAULT_KRAKEN_CALLS_PER_MINUTE = 45;
+export const DEFAULT_COINBASE_CALLS_PER_MINUTE = 300;
+export const DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE = 120;
 const MAX_CALLS_PER_MINUTE = 1_000_000;
 /** Per-client allowance on the public routes, weighted requests a minute (0 = limiter off). */
 export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
@@ -117,6 +126,10 @@ export const envSchema = z.object({
   DEXSCREENER_API_URL: withDefault(httpUrl, "https://api.dexscreener.com"),
   DEFILLAMA_COINS_API_URL: withDefault(httpUrl, "https://coins.llama.fi"),
   DUNE_API_URL: withDefault(httpUrl, "https://api.dune.com/api/v1"),
+  BINANCE_API_URL: withDefault(httpUrl, "https://api.binance.com"),
+  KRAKEN_API_URL: withDefault(httpUrl, "https://api.kraken.com"),
+  COINBASE_API_URL: withDefault(httpUrl, "https://api.exchange.coinbase.com"),
+  DEX_QUOTES_API_URL: withDefault(httpUrl, "https://aggregator-api.kyberswap.com"),
   DUNE_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
   DUNE_QUERY_SUPPLY_BY_CHAIN: optional(queryId),
   DUNE_QUERY_CEX_FLOWS: optional(queryId),
@@ -142,6 +155,22 @@ export const envSchema = z.object({
   DEXSCREENER_CALLS_PER_MINUTE: withDefault(
     intInRange(1, MAX_CALLS_PER_MINUTE),
     DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
+  ),
+  BINANCE_CALLS_PER_MINUTE: withDefault(
+    intInRange(1, MAX_CALLS_PER_MINUTE),
+    DEFAULT_BINANCE_CALLS_PER_MINUTE,
+  ),
+  KRAKEN_CALLS_PER_MINUTE: withDefault(
+    intInRange(1, MAX_CALLS_PER_MINUTE),
+    DEFAULT_KRAKEN_CALLS_PER_MINUTE,
+  ),
+  COINBASE_CALLS_PER_MINUTE: withDefault(
+    intInRange(1, MAX_CALLS_PER_MINUTE),
+    DEFAULT_COINBASE_CALLS_PER_MINUTE,
+  ),
+  DEX_QUOTES_CALLS_PER_MINUTE: withDefault(
+    intInRange(1, MAX_CALLS_PER_MINUTE),
+    DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE,
   ),
   PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(
     intInRange(0, MAX_PUBLIC_RATE_LIMIT_PER_MINUTE),
@@ -179,10 +208,22 @@ export interface AppConfig {
     /** DefiLlama coins API (keyless): current prices and hourly charts, many coins per call. */
     defillamaCoins: { baseUrl: string };
     dune: { baseUrl: string; apiKey: string | undefined };
+    /** Exit-cost sources: CEX order books and DEX aggregator quotes (keyless). */
+    binance: { baseUrl: string };
+    kraken: { baseUrl: string };
+    coinbase: { baseUrl: string };
+    kyberswap: { baseUrl: string };
     timeoutMs: number;
     maxBodyBytes: number;
     /** Calls a minute across all instances; providers without a budget are absent. */
-    callsPerMinute: { coingecko: number; dexscreener: number };
+    callsPerMinute: {
+      coingecko: number;
+      dexscreener: number;
+      binance: number;
+      kraken: number;
+      coinbase: number;
+      kyberswap: number;
+    };
   };
   /** Dune query ids from configuration (docs/route-contract.md rule 8): never hard-coded. */
   duneQueries: Record<DuneQueryName, string | undefined>;
@@ -262,11 +303,19 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       dexscreener: { baseUrl: e.DEXSCREENER_API_URL },
       defillamaCoins: { baseUrl: e.DEFILLAMA_COINS_API_URL },
       dune: { baseUrl: e.DUNE_API_URL, apiKey: e.DUNE_API_KEY },
+      binance: { baseUrl: e.BINANCE_API_URL },
+      kraken: { baseUrl: e.KRAKEN_API_URL },
+      coinbase: { baseUrl: e.COINBASE_API_URL },
+      kyberswap: { baseUrl: e.DEX_QUOTES_API_URL },
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxBodyBytes: e.PROVIDER_MAX_BODY_BYTES,
       callsPerMinute: {
         coingecko: e.COINGECKO_CALLS_PER_MINUTE,
         dexscreener: e.DEXSCREENER_CALLS_PER_MINUTE,
+        binance: e.BINANCE_CALLS_PER_MINUTE,
+        kraken: e.KRAKEN_CALLS_PER_MINUTE,
+        coinbase: e.COINBASE_CALLS_PER_MINUTE,
+        kyberswap: e.DEX_QUOTES_CALLS_PER_MINUTE,
       },
     },
     duneQueries: {

@@ -24,6 +24,7 @@
  *   + min(25, 5 × excursions beyond ±100 bps).
  *   Every penalty is non-decreasing in its statistic, so worse statistics never raise the score.
  */
+import { withMeasuredExitCost, type MeasuredExitCost } from "./liquidity-basis";
 import type { DepegStats } from "./depeg";
 
 export type ReserveReporting = "on-chain" | "attestation" | "audit" | "none";
@@ -109,6 +110,8 @@ export type PegStabilityInput = Pick<
 export interface LiquidityInput {
   depth2pctUsd: number | null;
   marketCapUsd: number | null;
+  /** Best exit cost at $1M where measured (replaces the model: ./liquidity-basis). */
+  exitCostAt1m?: MeasuredExitCost | null;
 }
 
 export interface RiskScoreInputs {
@@ -216,7 +219,8 @@ function evaluate(
             market_cap_usd: l.marketCapUsd,
             depth_to_market_cap: ratio,
           };
-    return { ...base, value: ratio === null ? null : round1(liquidityScore(ratio)), inputs };
+    const model = { ...base, value: ratio === null ? null : round1(liquidityScore(ratio)), inputs };
+    return withMeasuredExitCost(model, l?.exitCostAt1m);
   }
   const p = i.pegStability;
   const value = p === null ? null : pegStabilityScore(p);

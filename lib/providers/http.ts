@@ -28,6 +28,11 @@ export interface ProviderGetOptions<S extends z.ZodType> {
   timeoutMs?: number;
   maxBodyBytes?: number;
   signal?: AbortSignal;
+  /**
+   * Non-2xx statuses whose body is an answer, decoded with `schema` like a 200 (KyberSwap's
+   * "route not found" is HTTP 400 with code 4008: not fillable, not a failure).
+   */
+  answerStatuses?: readonly number[];
 }
 
 /** Per-call overrides every client function accepts. */
@@ -126,7 +131,7 @@ export async function providerGet<S extends z.ZodType>(
       }),
     );
     status = res.status;
-    if (!res.ok) {
+    if (!res.ok && !(opts.answerStatuses ?? []).includes(res.status)) {
       retryAfterSeconds = parseRetryAfter(res.headers.get("retry-after"));
       deadline.abort("discarded");
       throw new CallFailure("http", `HTTP ${res.status}`);

@@ -9,6 +9,8 @@ import { loadPools } from "@/lib/assets/pools";
 import { DEX_CHAINS } from "@/lib/domain/chains";
 import { coinKeyFor } from "@/lib/domain/coin-keys";
 import { HOURLY_HISTORY_POINTS, CHART_MAX_POINTS_PER_CALL } from "@/lib/domain/chart-plan";
+import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
+import { getExitCost } from "@/lib/exit-cost";
 import { readMarketPrices } from "@/lib/market/prices";
 import { readMarketQuotes } from "@/lib/market/quotes";
 import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
@@ -193,5 +195,25 @@ export const longHistoryTask: WarmTask = {
     groupedItems(market.coins, geckoIdOf, (id) => ({
       cost: { coingecko: LONG_RANGE_DAYS.length },
       warm: (opts) => Promise.all(LONG_RANGE_DAYS.map((d) => readLongPriceHistory(id, d, opts))),
+    })),
+};
+
+/**
+ * Exit cost at the default ladder (issue 27): the books on each exchange the coin's tickers list
+ * and a DEX quote per size and chain, largest coins first within each source's budget.
+ */
+export const exitCostTask: WarmTask = {
+  family: "exit-cost",
+  tier: 2,
+  policy: "exit:dex-quote",
+  itemsFor: (market) =>
+    groupedItems(market.coins, geckoIdOf, (_, coin) => ({
+      cost: {
+        binance: 1,
+        kraken: 1,
+        coinbase: 1,
+        kyberswap: DEFAULT_EXIT_SIZES_USD.length,
+      },
+      warm: (opts) => getExitCost(coin.entry.id, DEFAULT_EXIT_SIZES_USD, opts),
     })),
 };

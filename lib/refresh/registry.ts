@@ -8,6 +8,7 @@ import {
   chartsTask,
   coinHourlyTask,
   coinPricesTask,
+  exitCostTask,
   longHistoryTask,
   poolsTask,
   quotesTask,
@@ -27,4 +28,5 @@ export const WARM_TASKS: readonly WarmTask[] = [
   tickersTask,
   chartsTask,
   longHistoryTask,
+  exitCostTask,
 ];

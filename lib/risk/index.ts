@@ -6,6 +6,8 @@
  */
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext } from "@/lib/assets/context";
+import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
+import { exitCostFor, riskExitSummary } from "@/lib/exit-cost";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { addWarning, snapshotWarnings, W, warningFields } from "@/lib/assets/warnings";
@@ -47,17 +49,19 @@ export async function getRiskConsole(
   if (!r.ok) return r;
   const { ctx } = r;
   // 5-minute history for 24h; hourly history covers both 7d and 30d.
-  const [day, month, exposure] = await Promise.all([
+  const [day, month, exposure, exit] = await Promise.all([
     loadWindowSeries(ctx.asset.coingeckoId, "24h", readOpts),
     loadWindowSeries(ctx.asset.coingeckoId, "30d", readOpts),
     readSnapshot("issuerExposure", readOpts),
+    exitCostFor(ctx, DEFAULT_EXIT_SIZES_USD, readOpts),
   ]);
   // Statistics are computed as of each series' fetch time, so a body stays byte-identical
   // (same ETag) while its data is cached, and "as of" is honest.
   const dayAt = day.asOf ?? now();
   const monthAt = month.asOf ?? now();
   const mv = marketView(ctx);
-  const warnings = [...ctx.warnings, ...mv.warnings];
+  const warnings = [...ctx.warnings, ...mv.warnings, ...exit.warnings];
+  const exitSummary = riskExitSummary(exit.body);
   // A coin the market provider does not list has no history to ask for: one warning says so.
   if (ctx.asset.coingeckoId === null) addWarning(warnings, W.historyNotListed);
   else if (day.points === null || month.points === null)
@@ -100,7 +104,11 @@ export async function getRiskConsole(
   const transparency = ctx.asset.overlay?.transparency ?? null;
   const score = riskScore({
     transparency,
-    liquidity: { depth2pctUsd: mv.totalDepthUsd, marketCapUsd: mv.marketCapUsd },
+    liquidity: {
+      depth2pctUsd: mv.totalDepthUsd,
+      marketCapUsd: mv.marketCapUsd,
+      exitCostAt1m: exitSummary.measuredAt1m,
+    },
     pegStability: month.points ? stats["30d"] : null,
   });
 
@@ -195,6 +203,7 @@ export async function getRiskConsole(
         depth_to_market_cap:
           mv.totalDepthUsd !== null && mv.marketCapUsd ? mv.totalDepthUsd / mv.marketCapUsd : null,
       },
+      exit_cost: exitSummary.body,
       issuer_concentration: {
         issuer,
         issuer_share_of_usd_market_pct:

@@ -46,6 +46,18 @@ export const riskResponseSchema = z.object({
     dex_stable_volatile_usd: n,
     depth_to_market_cap: n,
   }),
+  exit_cost: z
+    .object({
+      holds_peg_up_to_usd: n.describe(
+        "Largest size of the default exit-cost ladder at which the best exit is within peg_threshold_bps of $1.00; null: not measured (peg_measured false) or not even at the smallest size",
+      ),
+      peg_measured: z.boolean(),
+      cost_at_1m_bps: n.describe(
+        "Best measured exit cost of $1M, bps from $1.00; null when not measured or not fillable",
+      ),
+      peg_threshold_bps: z.number(),
+    })
+    .describe("Summary of GET /api/stablecoin-exit-cost over the default ladder"),
   issuer_concentration: z.object({
     issuer: z.string().nullable(),
     issuer_share_of_usd_market_pct: n,

@@ -19,8 +19,11 @@
  */
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
+import { EXIT_COST_FRESH_SECONDS } from "@/lib/domain/exit-cost-constants";
 
-export type BudgetedProvider = "coingecko" | "dexscreener";
+/** Exit-cost sources: CEX order books and the DEX quote aggregator. */
+export type ExitCostProvider = "binance" | "kraken" | "coinbase" | "kyberswap";
+export type BudgetedProvider = "coingecko" | "dexscreener" | ExitCostProvider;
 export type PolicyProvider = BudgetedProvider | "defillama" | "defillama-coins" | "dune";
 
 export type EmptyRule =
@@ -54,12 +57,19 @@ export type KeyFamily =
   | "live:coin-chains"
   | "live:coin-prices"
   | "history:coins-hourly"
+  | ExitCostFamily
   | SnapshotFamily;
+
+/** Order books per exchange and DEX quotes: one family each, so each spends its own budget. */
+export type ExitCostFamily =
+  "exit:book:binance" | "exit:book:kraken" | "exit:book:coinbase" | "exit:dex-quote";
 
 /** Live market and DEX data: fresh for about a minute. */
 export const LIVE_FRESH_SECONDS = 60;
 /** Peg-history series change slowly at hourly granularity. */
 export const CHART_FRESH_SECONDS = 5 * 60;
+/** Order books and DEX quotes (exit cost by trade size): fresh 5 minutes (issue 27). */
+export { EXIT_COST_FRESH_SECONDS };
 /** Live families keep a stale copy for this many fresh periods (10 min for quotes). */
 export const LIVE_GRACE_FACTOR = 10;
 /** The aggregate list keeps a last good copy for 30 days. */
@@ -184,6 +194,10 @@ export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, Read
       ...live("history:coins-hourly", HISTORY_HOURLY_FRESH_SECONDS, "defillama-coins", budget),
       graceSeconds: COINS_HOURLY_GRACE_SECONDS,
     },
+    "exit:book:binance": live("exit:book:binance", EXIT_COST_FRESH_SECONDS, "binance", budget),
+    "exit:book:kraken": live("exit:book:kraken", EXIT_COST_FRESH_SECONDS, "kraken", budget),
+    "exit:book:coinbase": live("exit:book:coinbase", EXIT_COST_FRESH_SECONDS, "coinbase", budget),
+    "exit:dex-quote": live("exit:dex-quote", EXIT_COST_FRESH_SECONDS, "kyberswap", budget),
     "snapshot:supplyPanel": snapshot("supplyPanel", config, budget),
     "snapshot:exposureFacts": snapshot("exposureFacts", config, budget),
     "snapshot:movement": snapshot("movement", config, budget),

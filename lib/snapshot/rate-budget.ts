@@ -37,7 +37,10 @@ function budgetOf(provider: PolicyProvider): { provider: BudgetedProvider; limit
   const perMinute = getConfig().providers.callsPerMinute;
   if (provider === "coingecko") return { provider, limit: perMinute.coingecko };
   if (provider === "dexscreener") return { provider, limit: perMinute.dexscreener };
-  return null;
+  if (provider === "defillama" || provider === "defillama-coins" || provider === "dune")
+    return null;
+  // The exit-cost sources (binance, kraken, coinbase, kyberswap) each have their own budget.
+  return { provider, limit: perMinute[provider] };
 }
 
 /** Every call of the window (requests and refreshes). */

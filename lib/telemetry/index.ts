@@ -4,7 +4,16 @@
  * query string, a header or a key: only provider names and endpoint *templates*.
  */
 
-export type ProviderName = "defillama" | "defillama-coins" | "coingecko" | "dexscreener" | "dune";
+export type ProviderName =
+  | "defillama"
+  | "defillama-coins"
+  | "coingecko"
+  | "dexscreener"
+  | "dune"
+  | "binance"
+  | "kraken"
+  | "coinbase"
+  | "kyberswap";
 export type CallOutcome = "ok" | "timeout" | "http" | "network" | "schema" | "too_large";
 
 export interface ProviderCallRecord {

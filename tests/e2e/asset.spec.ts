@@ -45,6 +45,7 @@ test("the USDC risk console renders every panel with sources and as-of times; sc
     "Supply momentum",
     "Risk score",
     "Pool map",
+    "Exit cost by trade size",
     "Deep-liquidity finder",
   ]) {
     const panel = page.getByRole("region", { name, exact: true });
@@ -134,6 +135,47 @@ test("the deep-liquidity finder ranks pools for a 10 M USD swap", async ({ page 
   expect(await results.count()).toBeGreaterThan(0);
   await expect(results.first().getByTestId("finder-impact")).toContainText(/\d+\.\d bps/);
   await expect(finder).toContainText("$10.0M swap");
+});
+
+test("the exit-cost panel draws one line per venue with a table of every figure", async ({
+  page,
+}) => {
+  await openUsdc(page);
+  const panel = page.getByRole("region", { name: "Exit cost by trade size", exact: true });
+  await panel.scrollIntoViewIfNeeded();
+  // One line per venue (a flat line has no height, so lines are counted, not "visible"), the
+  // best venue's drawn thick.
+  const lines = panel.getByTestId("exit-cost-chart").locator(".recharts-line-curve");
+  await expect(lines.first()).toBeAttached();
+  expect(await lines.count()).toBe(
+    (await panel.getByTestId("exit-cost-table").locator("tbody tr").count()) - 2,
+  );
+  await expect(
+    panel.getByTestId("exit-cost-chart").locator('.recharts-line-curve[stroke-width="3"]'),
+  ).toHaveCount(1);
+  const table = panel.getByTestId("exit-cost-table");
+  for (const size of ["$10.0K", "$100.0K", "$1.0M", "$10.0M"])
+    await expect(table.getByRole("columnheader", { name: size })).toBeVisible();
+  await expect(table.getByRole("rowheader", { name: /Kraken · USDC\/USD/ })).toBeVisible();
+  await expect(table.getByRole("rowheader", { name: "Best single venue" })).toBeVisible();
+  await expect(panel.getByTestId("exit-peg-hold")).toContainText(/up to \$|not measured|not even/);
+  // The risk console's depth panel shows the same peg-holding size.
+  await expect(page.getByTestId("risk-peg-hold")).toHaveText(
+    (await panel.getByTestId("exit-peg-hold").textContent()) ?? "",
+  );
+});
+
+test("the finder ranks venues by measured exit cost at the chosen size", async ({ page }) => {
+  await openUsdc(page);
+  const finder = page.getByRole("region", { name: "Deep-liquidity finder", exact: true });
+  await finder.getByLabel("Swap size (USD)").fill("1000000");
+  const measured = page.waitForResponse(
+    (r) => r.url().includes("/api/stablecoin-exit-cost?") && r.url().includes("sizes_usd=1000000"),
+  );
+  await finder.getByRole("button", { name: "Find pools" }).click();
+  expect((await measured).status()).toBe(200);
+  const ranking = finder.getByTestId("exit-ranking");
+  await expect(ranking.getByRole("listitem").first()).toContainText(/bps/);
 });
 
 test("an unknown or malformed asset is a real 404", async ({ page }) => {

@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import { sampleText } from "./data/samples";
 import { html, json, JSON_TYPE, text } from "./routes/respond";
-import type { Provider, RouteResponse, Scenario, ScenarioOptions } from "./types";
+import type { AnyProvider, RouteResponse, Scenario, ScenarioOptions } from "./types";
 
 /** Timers and streams owned by the server, cleared on close(). */
 export interface Lifecycle {
@@ -30,7 +30,7 @@ export function send(res: ServerResponse, r: RouteResponse): void {
 
 /** Answers of the scenarios that need no streaming; null for the others. */
 export function staticScenarioResponse(
-  provider: Provider,
+  provider: AnyProvider,
   scenario: Scenario,
   opts: ScenarioOptions,
   okBody: () => string,

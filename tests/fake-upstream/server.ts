@@ -5,6 +5,7 @@
  *   /dexscreener       DexScreener            (DEXSCREENER_API_URL)
  *   /dune/api/v1       Dune                   (DUNE_API_URL)
  *   /llama-coins       DefiLlama coins        (DEFILLAMA_COINS_API_URL)
+ *   /binance, /kraken, /coinbase, /kyberswap   exit-cost books and DEX quotes (see routes/exit-cost.ts)
  * plus `/__control/*` for out-of-process tests. A second tiny server is the target of the
  * `redirect` scenario and records every hit. See README.md in this folder.
  */
@@ -24,14 +25,14 @@ import { transformedResponse } from "./transforms";
 import {
   DUNE_ONLY_SCENARIOS,
   MARKETS,
-  PROVIDERS,
+  ALL_PROVIDERS,
   SCENARIOS,
+  type AnyProvider,
   type BaseUrls,
   type FakeUpstream,
   type FakeUpstreamOptions,
   type LoggedRequest,
   type Market,
-  type Provider,
   type RedirectHit,
   type Scenario,
   type ScenarioOptions,
@@ -64,12 +65,16 @@ export function marketFromEnv(value: string | undefined): Market | undefined {
   return (MARKETS as readonly string[]).includes(value ?? "") ? (value as Market) : undefined;
 }
 
-export const PROVIDER_PREFIXES: Readonly<Record<Provider, string>> = {
+export const PROVIDER_PREFIXES: Readonly<Record<AnyProvider, string>> = {
   defillama: "/llama",
   coingecko: "/coingecko/api/v3",
   dexscreener: "/dexscreener",
   dune: "/dune/api/v1",
   "defillama-coins": "/llama-coins",
+  binance: "/binance",
+  kraken: "/kraken",
+  coinbase: "/coinbase",
+  kyberswap: "/kyberswap",
 };
 
 interface ActiveScenario {
@@ -86,8 +91,8 @@ function flatHeaders(h: IncomingMessage["headers"]): Record<string, string> {
   return out;
 }
 
-function splitProvider(pathname: string): { provider: Provider; rest: string } | null {
-  for (const p of PROVIDERS) {
+function splitProvider(pathname: string): { provider: AnyProvider; rest: string } | null {
+  for (const p of ALL_PROVIDERS) {
     const prefix = PROVIDER_PREFIXES[p];
     if (pathname === prefix || pathname.startsWith(prefix + "/")) {
       return { provider: p, rest: pathname.slice(prefix.length) || "/" };
@@ -97,7 +102,7 @@ function splitProvider(pathname: string): { provider: Provider; rest: string } |
 }
 
 export function validateScenario(provider: unknown, scenario: unknown): string | null {
-  if (!(PROVIDERS as readonly unknown[]).includes(provider))
+  if (!(ALL_PROVIDERS as readonly unknown[]).includes(provider))
     return `unknown provider ${String(provider)}`;
   if (!(SCENARIOS as readonly unknown[]).includes(scenario))
     return `unknown scenario ${String(scenario)}`;
@@ -141,7 +146,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? Date.now;
   let market: Market = options.market ?? "fixture";
-  const scenarios = new Map<Provider, ActiveScenario>();
+  const scenarios = new Map<AnyProvider, ActiveScenario>();
   const log: LoggedRequest[] = [];
   const hits: RedirectHit[] = [];
   const sockets = new Set<Socket>();
@@ -184,9 +189,17 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     DEXSCREENER_API_URL: origin + PROVIDER_PREFIXES.dexscreener,
     DUNE_API_URL: origin + PROVIDER_PREFIXES.dune,
     DEFILLAMA_COINS_API_URL: origin + PROVIDER_PREFIXES["defillama-coins"],
+    BINANCE_API_URL: origin + PROVIDER_PREFIXES.binance,
+    KRAKEN_API_URL: origin + PROVIDER_PREFIXES.kraken,
+    COINBASE_API_URL: origin + PROVIDER_PREFIXES.coinbase,
+    DEX_QUOTES_API_URL: origin + PROVIDER_PREFIXES.kyberswap,
   };
 
-  function setScenario(provider: Provider, scenario: Scenario, opts: ScenarioOptions = {}): void {
+  function setScenario(
+    provider: AnyProvider,
+    scenario: Scenario,
+    opts: ScenarioOptions = {},
+  ): void {
     const err = validateScenario(provider, scenario);
     if (err) throw new Error(`fake-upstream: ${err}`);
     if (scenario === "ok" && opts.times === undefined && opts.match === undefined)
@@ -194,7 +207,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     else scenarios.set(provider, { scenario, opts: { ...opts }, remaining: opts.times });
   }
 
-  function takeScenario(provider: Provider, upstreamPath: string): ActiveScenario {
+  function takeScenario(provider: AnyProvider, upstreamPath: string): ActiveScenario {
     const active = scenarios.get(provider);
     if (!active) return { scenario: "ok", opts: {} };
     if (active.opts.match !== undefined && !upstreamPath.includes(active.opts.match))
@@ -223,7 +236,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       if (err) return send(res, json(400, { error: err }));
       const opts =
         typeof body.opts === "object" && body.opts !== null ? (body.opts as ScenarioOptions) : {};
-      setScenario(body.provider as Provider, body.scenario as Scenario, opts);
+      setScenario(body.provider as AnyProvider, body.scenario as Scenario, opts);
       return send(res, json(200, { ok: true, provider: body.provider, scenario: body.scenario }));
     }
     if (pathname === "/__control/market" && method === "POST") {
@@ -282,6 +295,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     log.push(entry);
     res.on("finish", () => {
       entry.status = res.statusCode;
+      entry.finishedAt = Date.now();
     });
     req.resume();
     const noFixture = () =>

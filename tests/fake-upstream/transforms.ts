@@ -7,7 +7,7 @@
 import { DEMO_DUNE_QUERY_IDS } from "./constants";
 import {
   TRANSFORM_SCENARIOS,
-  type Provider,
+  type AnyProvider,
   type RouteHandler,
   type RouteResponse,
   type Scenario,
@@ -112,7 +112,7 @@ function oddCoingecko(path: string, body: Json): Json | null {
 }
 
 function transformBody(
-  provider: Provider,
+  provider: AnyProvider,
   scenario: Scenario,
   opts: ScenarioOptions,
   url: URL,
@@ -146,7 +146,7 @@ function transformBody(
  * other scenario.
  */
 export function transformedResponse(
-  provider: Provider,
+  provider: AnyProvider,
   scenario: Scenario,
   opts: ScenarioOptions,
   url: URL,

@@ -8,6 +8,14 @@ export const PROVIDERS = [
   "defillama-coins",
 ] as const;
 export type Provider = (typeof PROVIDERS)[number];
+/**
+ * The exit-cost sources (issue 27): served like the others, listed apart so the fault matrices
+ * over the four core providers stay as they are.
+ */
+export const EXIT_COST_PROVIDERS = ["binance", "kraken", "coinbase", "kyberswap"] as const;
+export type ExitCostProvider = (typeof EXIT_COST_PROVIDERS)[number];
+export type AnyProvider = Provider | ExitCostProvider;
+export const ALL_PROVIDERS: readonly AnyProvider[] = [...PROVIDERS, ...EXIT_COST_PROVIDERS];
 
 /**
  * Which market the fake serves: `fixture` (default; the trimmed 21-asset aggregate and the 20
@@ -92,13 +100,15 @@ export interface LoggedRequest {
   upstreamPath: string;
   /** Request headers, names lowercased, repeated values joined with ", ". */
   headers: Record<string, string>;
-  provider: Provider | "unknown";
+  provider: AnyProvider | "unknown";
   /** Wall-clock ms when the request arrived. */
   at: number;
   /** Scenario applied (absent for 501 answers). */
   scenario?: Scenario;
   /** Status sent; absent while pending or for `hang`. */
   status?: number;
+  /** Wall-clock ms when the answer was sent (absent while pending): with `at`, what overlapped. */
+  finishedAt?: number;
 }
 
 export interface RedirectHit {
@@ -114,6 +124,10 @@ export interface BaseUrls {
   DEXSCREENER_API_URL: string;
   DUNE_API_URL: string;
   DEFILLAMA_COINS_API_URL: string;
+  BINANCE_API_URL: string;
+  KRAKEN_API_URL: string;
+  COINBASE_API_URL: string;
+  DEX_QUOTES_API_URL: string;
 }
 
 export interface FakeUpstreamOptions {
@@ -136,7 +150,7 @@ export interface FakeUpstream {
   controlUrl: string;
   /** Where the `redirect` scenario points (`http://host:otherPort/steal`). */
   redirectTargetUrl: string;
-  setScenario(provider: Provider, scenario: Scenario, opts?: ScenarioOptions): void;
+  setScenario(provider: AnyProvider, scenario: Scenario, opts?: ScenarioOptions): void;
   /** The market world currently served. */
   market(): Market;
   setMarket(market: Market): void;

@@ -12,15 +12,46 @@ describe("config", () => {
     expect(c.port).toBe(3000);
     expect(c.duneQueries.supplyByChain).toBeUndefined();
     expect(c.ttlSeconds).toEqual(SPEC_TTL_SECONDS);
-    expect(c.providers.callsPerMinute).toEqual({ coingecko: 30, dexscreener: 300 });
+    expect(c.providers.callsPerMinute).toEqual({
+      coingecko: 30,
+      dexscreener: 300,
+      binance: 120,
+      kraken: 45,
+      coinbase: 300,
+      kyberswap: 120,
+    });
   });
 
   it("reads the provider call budgets", () => {
     const c = parseConfig({
       COINGECKO_CALLS_PER_MINUTE: "500",
       DEXSCREENER_CALLS_PER_MINUTE: "60",
+      BINANCE_CALLS_PER_MINUTE: "200",
+      KRAKEN_CALLS_PER_MINUTE: "30",
+      COINBASE_CALLS_PER_MINUTE: "100",
+      DEX_QUOTES_CALLS_PER_MINUTE: "90",
     });
-    expect(c.providers.callsPerMinute).toEqual({ coingecko: 500, dexscreener: 60 });
+    expect(c.providers.callsPerMinute).toEqual({
+      coingecko: 500,
+      dexscreener: 60,
+      binance: 200,
+      kraken: 30,
+      coinbase: 100,
+      kyberswap: 90,
+    });
+    expect(() => parseConfig({ DEX_QUOTES_CALLS_PER_MINUTE: "0" })).toThrow(
+      /DEX_QUOTES_CALLS_PER_MINUTE/,
+    );
+  });
+
+  it("reads the exit-cost source URLs (CEX books, DEX quotes) with their defaults", () => {
+    const d = parseConfig({}).providers;
+    expect(d.binance.baseUrl).toBe("https://api.binance.com");
+    expect(d.kraken.baseUrl).toBe("https://api.kraken.com");
+    expect(d.coinbase.baseUrl).toBe("https://api.exchange.coinbase.com");
+    expect(d.kyberswap.baseUrl).toBe("https://aggregator-api.kyberswap.com");
+    const c = parseConfig({ DEX_QUOTES_API_URL: "http://127.0.0.1:9/kyberswap/" }).providers;
+    expect(c.kyberswap.baseUrl).toBe("http://127.0.0.1:9/kyberswap");
   });
 
   it("treats empty strings as unset", () => {

@@ -4,6 +4,7 @@ import { cache, Suspense } from "react";
 import { AssetHeader } from "@/components/asset/AssetHeader";
 import { ConcentrationPanel } from "@/components/asset/ConcentrationPanel";
 import { DepthPanel } from "@/components/asset/DepthPanel";
+import { ExitCostPanel } from "@/components/asset/ExitCostPanel";
 import { LiquidityFinder } from "@/components/asset/LiquidityFinder";
 import { MomentumPanel } from "@/components/asset/MomentumPanel";
 import { PegHistoryPanel } from "@/components/asset/PegHistoryPanel";
@@ -20,6 +21,8 @@ import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { MAX_SWAP_SIZE_USD, selectorSchema } from "@/lib/api/params";
 import { getConfig } from "@/lib/config";
+import { getExitCost } from "@/lib/exit-cost";
+import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
 import { getPegHistory } from "@/lib/peg-history";
 import { getPools } from "@/lib/pools";
 import { getRiskConsole } from "@/lib/risk";
@@ -78,23 +81,26 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AssetPage({ params }: Props) {
   const q = await selectorOf(params);
   if (q === null) notFound();
-  const [risk, pools, history] = await Promise.all([
+  const [risk, pools, history, exit] = await Promise.all([
     loadRisk(q),
     settle(getPools(q, null)),
     settle(getPegHistory(q, "7d")),
+    settle(getExitCost(q, DEFAULT_EXIT_SIZES_USD)),
   ]);
   if (!risk.ok) notFound();
   const body = risk.body;
   const poolsBody = pools?.ok ? pools.body : null;
   const historyBody = history?.ok ? history.body : null;
+  const exitBody = exit?.ok ? exit.body : null;
   const warnings = [
     ...new Set([
       ...body.warnings,
       ...(poolsBody?.warnings ?? []),
       ...(historyBody?.warnings ?? []),
+      ...(exitBody?.warnings ?? []),
     ]),
   ];
-  await keepDegradedBriefly(warnings.length > 0 || !poolsBody || !historyBody);
+  await keepDegradedBriefly(warnings.length > 0 || !poolsBody || !historyBody || !exitBody);
 
   return (
     <div className="space-y-6">
@@ -127,6 +133,16 @@ export default async function AssetPage({ params }: Props) {
             <ErrorState
               title="The pool map is unavailable"
               message="DexScreener (liquidity): pool data could not be loaded. Try again in a minute."
+            />
+          </div>
+        )}
+        {exitBody ? (
+          <ExitCostPanel body={exitBody} />
+        ) : (
+          <div className="md:col-span-2">
+            <ErrorState
+              title="Exit cost is unavailable"
+              message="Order books and DEX quotes could not be loaded. Try again in a minute."
             />
           </div>
         )}

@@ -15,8 +15,9 @@ import { duneResults } from "../data/dune-results";
 import { fullCoinsMarkets, fullMarketEntry, fullMarketHasNoTickers } from "../data/full-market";
 import { fullMarketTokenPairs } from "../data/full-market-pairs";
 import { AGGREGATE_SAMPLE, sampleText } from "../data/samples";
-import type { Provider, RouteContext, RouteHandler } from "../types";
+import type { AnyProvider, RouteContext, RouteHandler } from "../types";
 import { json, text } from "./respond";
+import { binanceRoute, coinbaseRoute, krakenRoute, kyberswapRoute } from "./exit-cost";
 
 const LLAMA_HEADERS = {
   "cache-control": "public, max-age=1800",
@@ -173,7 +174,7 @@ function defillamaCoins(path: string, url: URL, ctx: RouteContext): RouteHandler
 }
 
 export function matchRoute(
-  provider: Provider,
+  provider: AnyProvider,
   path: string,
   url: URL,
   ctx: RouteContext,
@@ -189,5 +190,13 @@ export function matchRoute(
       return dune(path, url, ctx);
     case "defillama-coins":
       return defillamaCoins(path, url, ctx);
+    case "binance":
+      return binanceRoute(path, url, ctx);
+    case "kraken":
+      return krakenRoute(path, url, ctx);
+    case "coinbase":
+      return coinbaseRoute(path, url, ctx);
+    case "kyberswap":
+      return kyberswapRoute(path, url);
   }
 }

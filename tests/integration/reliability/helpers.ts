@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
 import * as issuers from "@/app/api/stablecoin-issuers/route";
@@ -14,12 +15,13 @@ import * as risk from "@/app/api/stablecoin-risk/route";
 import * as supply from "@/app/api/stablecoin-supply/route";
 import * as health from "@/app/api/health/route";
 import type { KvStore } from "@/lib/kv/types";
-import type { Provider } from "../../fake-upstream/server";
+import type { AnyProvider, Provider } from "../../fake-upstream/server";
 import { adminKv, CANARY_CG_KEY, CANARY_DUNE_KEY } from "../helpers/harness";
 import { CANARY_WRITE_KEY } from "./canaries";
 
 export type Handler = (request: Request) => Promise<Response>;
-export type RouteName = "intel" | "supply" | "risk" | "peg-history" | "pools" | "flows" | "issuers";
+export type RouteName =
+  "intel" | "supply" | "risk" | "peg-history" | "pools" | "exit-cost" | "flows" | "issuers";
 
 /**
  * How a route answers when one provider fails and nothing is cached for it:
@@ -88,6 +90,14 @@ export const ROUTES: RouteSpec[] = [
     handler: pools.GET,
     module: mod(pools),
     uses: { defillama: "warn", coingecko: "silent", dexscreener: "warn" },
+  },
+  {
+    name: "exit-cost",
+    url: "/api/stablecoin-exit-cost?q=usdc",
+    handler: exitCost.GET,
+    module: mod(exitCost),
+    // The asset context (quotes, tickers, pools) first, then every book and DEX quote.
+    uses: { defillama: "warn", coingecko: "warn", dexscreener: "warn" },
   },
   {
     name: "flows",
@@ -188,7 +198,7 @@ async function retry(op: () => Promise<void>, attempts = 5): Promise<void> {
 }
 
 const WARNING_PREFIX =
-  /^(DefiLlama|CoinGecko|DexScreener|Dune) \((aggregate|market|liquidity|on-chain-scheduled)\): /;
+  /^(DefiLlama|CoinGecko|DexScreener|Dune|Binance|Kraken|Coinbase|KyberSwap) \((aggregate|market|liquidity|on-chain-scheduled)\): /;
 const UNSAFE_WARNING =
   /https?:\/\/|127\.0\.0\.1|localhost|\b[A-Za-z]*Error\b|\n\s+at |ECONN[A-Z]+|ETIMEDOUT|x-dune-api-key|x-cg-|\{|\}/i;
 export const SECRET_CANARIES = [CANARY_DUNE_KEY, CANARY_CG_KEY, CANARY_WRITE_KEY];
@@ -203,7 +213,7 @@ export function unsafeWarningReasons(warning: string): string[] {
 }
 
 /** docs/route-contract.md "Upstream calls": the only upstream paths (relative to each provider's base URL), all GET. */
-export const UPSTREAM_ALLOW_LIST: Record<Provider, RegExp[]> = {
+export const UPSTREAM_ALLOW_LIST: Record<AnyProvider, RegExp[]> = {
   defillama: [/^\/stablecoins\?includePrices=true$/, /^\/stablecoincharts\/all\?stablecoin=\d+$/],
   coingecko: [
     /^\/coins\/markets\?vs_currency=usd&ids=[A-Za-z0-9._%-]+&per_page=250$/,
@@ -219,6 +229,13 @@ export const UPSTREAM_ALLOW_LIST: Record<Provider, RegExp[]> = {
     /^\/prices\/current\/[A-Za-z0-9._:,-]+$/,
     /^\/chart\/[A-Za-z0-9._:,-]+\?start=\d+&span=\d+&period=1h$/,
   ],
+  // Exit cost by trade size (CONTRACT §2): book pairs built from registry/market-provider symbols.
+  binance: [/^\/api\/v3\/depth\?symbol=[A-Z0-9]{2,24}&limit=\d+$/],
+  kraken: [/^\/0\/public\/Depth\?pair=[A-Z0-9]{2,24}&count=\d+$/],
+  coinbase: [/^\/products\/[A-Z0-9]+-[A-Z0-9]+\/book\?level=2$/],
+  kyberswap: [
+    /^\/[a-z]+\/api\/v1\/routes\?tokenIn=0x[0-9a-fA-F]{40}&tokenOut=0x[0-9a-fA-F]{40}&amountIn=[1-9]\d*$/,
+  ],
 };
 
 export function isAllowedUpstream(r: {
@@ -227,7 +244,7 @@ export function isAllowedUpstream(r: {
   upstreamPath: string;
 }): boolean {
   if (r.method !== "GET" || r.provider === "unknown") return false;
-  return UPSTREAM_ALLOW_LIST[r.provider as Provider].some((re) => re.test(r.upstreamPath));
+  return UPSTREAM_ALLOW_LIST[r.provider as AnyProvider].some((re) => re.test(r.upstreamPath));
 }
 
 export const RESULTS_DIR = path.resolve(__dirname, "../../../test-results/reliability");

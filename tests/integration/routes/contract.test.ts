@@ -16,6 +16,7 @@ import * as issuers from "@/app/api/stablecoin-issuers/route";
 import * as openapi from "@/app/api/openapi.json/route";
 import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
 import * as pools from "@/app/api/stablecoin-pools/route";
+import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
 import * as risk from "@/app/api/stablecoin-risk/route";
 import * as supply from "@/app/api/stablecoin-supply/route";
 import { openApiDocument } from "@/lib/api/openapi";
@@ -63,6 +64,15 @@ const TARGETS: Record<string, Target> = {
     module: pools,
     ok: "/api/stablecoin-pools?q=usdc&size_usd=1000000",
     bad: [...ASSET_BAD("/api/stablecoin-pools"), "/api/stablecoin-pools?q=usdc&size_usd=-5"],
+  },
+  "/api/stablecoin-exit-cost": {
+    module: exitCost,
+    ok: "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000,1000000",
+    bad: [
+      ...ASSET_BAD("/api/stablecoin-exit-cost"),
+      "/api/stablecoin-exit-cost?q=usdc&sizes_usd=500",
+      "/api/stablecoin-exit-cost?q=usdc&sizes_usd=1000,2000,3000,4000,5000,6000,7000",
+    ],
   },
   "/api/stablecoin-supply": {
     module: supply,

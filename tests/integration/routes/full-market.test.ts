@@ -5,12 +5,14 @@
  * score listing unknown components and scoring them 0, only asked sources listed, the same numbers in both
  * views, and the selector never in an upstream URL.
  */
+import * as exitCostRoute from "@/app/api/stablecoin-exit-cost/route";
 import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import * as poolsRoute from "@/app/api/stablecoin-pools/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
 import * as supplyRoute from "@/app/api/stablecoin-supply/route";
 import { DEPTH_REASON_CODES } from "@/lib/assets/market-view";
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
+import { exitCostResponseSchema } from "@/lib/exit-cost/schema";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS } from "../../fake-upstream/server";
@@ -23,7 +25,7 @@ const MIN_CIRCULATING_USD = 5_000_000;
 /** ~116 coins × 2 cold routes: a count of requests, not a speed target. */
 const WALK_TIMEOUT_MS = 10 * 60_000;
 const WARNING_PREFIX =
-  /^(CoinGecko|DexScreener|DefiLlama|Dune) \((market|liquidity|aggregate|on-chain-scheduled)\): /;
+  /^(CoinGecko|DexScreener|DefiLlama|Dune|Binance|Kraken|Coinbase|KyberSwap) \((market|liquidity|aggregate|on-chain-scheduled)\): /;
 const UNKNOWN = new Set<string>(FULL_MARKET_UNKNOWN_COINGECKO_IDS);
 
 interface Coin {
@@ -156,7 +158,8 @@ describe("full market: every USD coin above 5 M USD", () => {
         const score = risk.risk_score;
         const components = score.components as Body[];
         const liquidity = components.find((c) => c.name === "liquidity")!;
-        if (depth === null) {
+        // Without depth the model has nothing; a measured exit cost at $1M may still score it.
+        if (depth === null && liquidity.inputs.liquidity_basis === "model") {
           expect(liquidity.value).toBeNull();
           expect(liquidity.scored_value).toBe(0);
           expect(score.missing).toContain("liquidity");
@@ -215,6 +218,26 @@ describe("full market: every USD coin above 5 M USD", () => {
     const sample = listed.slice(0, 5);
     for (const c of sample) await get(poolsRoute.GET, "/api/stablecoin-pools", c.q);
     for (const c of sample) expect(detailCalls(c.geckoId!)).toBe(0);
+  });
+
+  it("exit cost answers every kind of coin: outside the registry, shared symbols, + and ()", async () => {
+    const picks = [coins.find((c) => c.q === "usd+"), ...coins.filter((_, i) => i % 12 === 0)];
+    let dexMeasured = 0;
+    for (const c of picks) {
+      if (!c) continue;
+      const res = await get(exitCostRoute.GET, "/api/stablecoin-exit-cost", c.q);
+      expect([c.q, res.status]).toEqual([c.q, 200]);
+      const body = await json<Body>(res);
+      expect([c.q, exitCostResponseSchema.safeParse(body).success]).toEqual([c.q, true]);
+      for (const w of body.warnings as string[]) expect(w).toMatch(WARNING_PREFIX);
+      // Not measured is null with a reason, never a zero cost.
+      for (const v of body.venues as Body[])
+        for (const p of v.points as Body[])
+          if (p.cost_bps === null)
+            expect(p.fillable === false || p.not_measured_reason).toBeTruthy();
+      if ((body.venues as Body[]).some((v) => v.kind === "dex")) dexMeasured += 1;
+    }
+    expect(dexMeasured).toBeGreaterThan(0);
   });
 
   it("lists pools from market-provider contracts for a coin without contract overrides", async () => {

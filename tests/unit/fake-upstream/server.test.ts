@@ -25,13 +25,17 @@ afterEach(() => {
 });
 
 describe("fake upstream: the allow-listed upstream paths", () => {
-  it("exposes the five base URLs under one origin", () => {
+  it("exposes every provider's base URL under one origin", () => {
     expect(B).toEqual({
       STABLECOINS_API_URL: `${fake.origin}/llama`,
       COINGECKO_API_URL: `${fake.origin}/coingecko/api/v3`,
       DEXSCREENER_API_URL: `${fake.origin}/dexscreener`,
       DUNE_API_URL: `${fake.origin}/dune/api/v1`,
       DEFILLAMA_COINS_API_URL: `${fake.origin}/llama-coins`,
+      BINANCE_API_URL: `${fake.origin}/binance`,
+      KRAKEN_API_URL: `${fake.origin}/kraken`,
+      COINBASE_API_URL: `${fake.origin}/coinbase`,
+      DEX_QUOTES_API_URL: `${fake.origin}/kyberswap`,
     });
   });
 

@@ -100,6 +100,10 @@ const PROVIDER_URL_VARIABLES = [
   "DEXSCREENER_API_URL",
   "DUNE_API_URL",
   "DEFILLAMA_COINS_API_URL",
+  "BINANCE_API_URL",
+  "KRAKEN_API_URL",
+  "COINBASE_API_URL",
+  "DEX_QUOTES_API_URL",
 ];
 
 /** Sets env variables (undefined = delete) and re-reads config; returns a restore function. */

@@ -1,10 +1,12 @@
 /** The per-asset routes, each one self-contained `RouteDoc`. */
+import { exitCostResponseSchema } from "@/lib/exit-cost/schema";
 import { intelResponseSchema } from "@/lib/intel/schema";
 import { pegHistoryResponseSchema } from "@/lib/peg-history/schema";
 import { poolsResponseSchema } from "@/lib/pools/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
-import { selectorSchema, swapSizeSchema, windowSchema } from "../../params";
+import { exitSizesSchema, selectorSchema, swapSizeSchema, windowSchema } from "../../params";
 import { SELECTOR_DESCRIPTION, TAGS, type ParamDoc, type RouteDoc } from "../route-doc";
+import exitCost from "../examples/exit-cost.json";
 import intel from "../examples/intel.json";
 import pegHistory from "../examples/peg-history.json";
 import pools from "../examples/pools.json";
@@ -103,6 +105,34 @@ export const poolsRoute: RouteDoc = {
     },
   ],
   ok: { description: "Pool map and finder ranking.", schema: poolsResponseSchema, example: pools },
+  errors: ASSET_ERRORS,
+  cache: { kind: "shared", note: LIVE_CACHE },
+};
+
+export const exitCostRoute: RouteDoc = {
+  path: "/api/stablecoin-exit-cost",
+  operationId: "getStablecoinExitCost",
+  tag: TAGS.asset,
+  summary: "Exit cost by trade size for one stablecoin",
+  description:
+    "What selling each size of a ladder of the coin costs, in bps from $1.00: per venue (CEX order books of the coin's USD and USDT markets on Binance, Kraken and Coinbase Exchange, walked level by level; KyberSwap DEX quotes per chain into the chain's deepest USD stablecoin), the best single venue, a greedy split estimate across venues (labelled `estimate`), unfilled amounts, and the largest size at which the coin holds its peg (best exit within 50 bps). A venue that cannot take a size is reported as not fillable, never as a number; a figure nothing measured is `null` with a reason and a warning.",
+  params: [
+    q,
+    {
+      name: "sizes_usd",
+      in: "query",
+      required: false,
+      schema: exitSizesSchema,
+      description:
+        "Comma-separated trade sizes in USD (plain numbers, at most 6, each 1,000–100,000,000). Default 10000,100000,1000000,10000000.",
+      example: "10000,1000000",
+    },
+  ],
+  ok: {
+    description: "The exit-cost ladder.",
+    schema: exitCostResponseSchema,
+    example: exitCost,
+  },
   errors: ASSET_ERRORS,
   cache: { kind: "shared", note: LIVE_CACHE },
 };

@@ -3,7 +3,7 @@
  * (or one export in a file of its group) with its `RouteDoc`, and one line here.
  */
 import type { RouteDoc } from "../route-doc";
-import { intelRoute, pegHistoryRoute, poolsRoute, riskRoute } from "./asset";
+import { exitCostRoute, intelRoute, pegHistoryRoute, poolsRoute, riskRoute } from "./asset";
 import { flowsRoute } from "./flows";
 import { atomFeedRoute, badgeRoute, depegsRoute, jsonFeedRoute } from "./history";
 import { chainsRoute } from "./chains";
@@ -15,6 +15,7 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   riskRoute,
   pegHistoryRoute,
   poolsRoute,
+  exitCostRoute,
   supplyRoute,
   issuersRoute,
   chainsRoute,

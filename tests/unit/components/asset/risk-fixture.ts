@@ -63,6 +63,12 @@ export const RISK: RiskBody = {
     dex_stable_volatile_usd: 2_663_051,
     depth_to_market_cap: 0.0246,
   },
+  exit_cost: {
+    holds_peg_up_to_usd: 1_000_000,
+    peg_measured: true,
+    cost_at_1m_bps: 4.2,
+    peg_threshold_bps: 50,
+  },
   issuer_concentration: {
     issuer: "Circle",
     issuer_share_of_usd_market_pct: 26.02,

@@ -1,0 +1,123 @@
+/**
+ * The exit-cost ladder across venues (issue 27; /methodology#exit-cost): per size the best
+ * single venue, a split estimate across venues, and the largest size at which the coin holds its
+ * peg (best exit within PEG_HOLD_THRESHOLD_BPS of $1.00).
+ *
+ * The split is an ESTIMATE: greedy on marginal cost over SPLIT_STEPS equal slices, each slice
+ * sold where it adds the least loss. CEX venues use their book exactly; a DEX venue's loss is
+ * interpolated linearly between its measured ladder quotes (through zero at size zero) and is
+ * unavailable beyond its largest fillable quote. Gas and fees between venues are ignored.
+ */
+import { BPS_PER_UNIT, PEG_HOLD_THRESHOLD_BPS } from "./exit-cost-constants";
+import { sellInto, type Level, type VenueFill } from "./exit-cost";
+
+/** USD lost against $1.00 selling `qty` coins on one venue; null when it cannot take them. */
+export type LossCurve = (qty: number) => number | null;
+
+/** Slices of the greedy split: 2 % each (finer slices change the estimate by < 0.1 bps). */
+export const SPLIT_STEPS = 50;
+
+/** Loss of selling into parsed bids (`parsedBids`; quote currency worth `quoteUsd` USD). */
+export function bookLossCurve(levels: readonly Level[], quoteUsd: number): LossCurve {
+  return (qty) => {
+    if (qty <= 0) return 0;
+    const { proceedsUsd, leftQty } = sellInto(levels, qty, quoteUsd);
+    return leftQty > 0 ? null : qty - proceedsUsd;
+  };
+}
+
+/** Loss interpolated through measured `(qty, costBps)` points of a venue (fillable ones only). */
+export function pointsLossCurve(points: readonly { qty: number; costBps: number }[]): LossCurve {
+  const known = [
+    { qty: 0, loss: 0 },
+    ...points.map((p) => ({ qty: p.qty, loss: (p.qty * p.costBps) / BPS_PER_UNIT })),
+  ]
+    .filter((p) => Number.isFinite(p.loss))
+    .sort((a, b) => a.qty - b.qty);
+  return (qty) => {
+    if (qty <= 0) return 0;
+    for (let i = 1; i < known.length; i++) {
+      const hi = known[i] as { qty: number; loss: number };
+      if (qty <= hi.qty) {
+        const lo = known[i - 1] as { qty: number; loss: number };
+        return lo.loss + ((hi.loss - lo.loss) * (qty - lo.qty)) / (hi.qty - lo.qty);
+      }
+    }
+    return null;
+  };
+}
+
+export interface SplitResult {
+  /** Cost in bps from $1.00 of the whole size; null when the venues together cannot take it. */
+  costBps: number | null;
+  unfilledQty: number;
+  /** Share of the size sold on each venue (0..1), largest first; venues given nothing omitted. */
+  allocations: { id: string; share: number }[];
+}
+
+/** Greedy split of `qty` coins across venues on marginal loss (an estimate, see above). */
+export function splitEstimate(
+  venues: readonly { id: string; loss: LossCurve }[],
+  qty: number,
+  steps = SPLIT_STEPS,
+): SplitResult {
+  const chunk = qty / steps;
+  const sold = new Map<string, number>(venues.map((v) => [v.id, 0]));
+  const lossNow = new Map<string, number>(venues.map((v) => [v.id, 0]));
+  let filled = 0;
+  for (let step = 0; step < steps; step++) {
+    let pick: { id: string; loss: number; marginal: number } | null = null;
+    for (const v of venues) {
+      const next = v.loss((sold.get(v.id) ?? 0) + chunk);
+      if (next === null) continue;
+      const marginal = next - (lossNow.get(v.id) ?? 0);
+      if (pick === null || marginal < pick.marginal) pick = { id: v.id, loss: next, marginal };
+    }
+    if (pick === null) break;
+    sold.set(pick.id, (sold.get(pick.id) ?? 0) + chunk);
+    lossNow.set(pick.id, pick.loss);
+    filled += chunk;
+  }
+  const unfilledQty = Math.max(0, qty - filled);
+  const totalLoss = [...lossNow.values()].reduce((a, b) => a + b, 0);
+  const allocations = [...sold.entries()]
+    .filter(([, q]) => q > 0)
+    .map(([id, q]) => ({ id, share: q / qty }))
+    .sort((a, b) => b.share - a.share);
+  return {
+    costBps: unfilledQty > 0 || qty <= 0 ? null : (totalLoss / qty) * BPS_PER_UNIT,
+    unfilledQty,
+    allocations,
+  };
+}
+
+/** The cheapest fillable venue at one size, or null when none was measured fillable. */
+export function bestVenue(
+  fills: readonly { id: string; fill: VenueFill }[],
+): { id: string; costBps: number } | null {
+  let best: { id: string; costBps: number } | null = null;
+  for (const { id, fill } of fills) {
+    if (!fill.measured || !fill.fillable || fill.costBps === null) continue;
+    if (best === null || fill.costBps < best.costBps) best = { id, costBps: fill.costBps };
+  }
+  return best;
+}
+
+/**
+ * The largest ladder size up to which every size's best exit is within the threshold.
+ * `measured` is false when no size had any measured venue (then the size is null: not
+ * measured); a measured coin that fails at the smallest size has `sizeUsd: null`.
+ */
+export function largestPegHoldingSize(
+  rungs: readonly { sizeUsd: number; bestCostBps: number | null; measured: boolean }[],
+  thresholdBps = PEG_HOLD_THRESHOLD_BPS,
+): { sizeUsd: number | null; measured: boolean } {
+  const sorted = [...rungs].sort((a, b) => a.sizeUsd - b.sizeUsd);
+  const measured = sorted.some((r) => r.measured);
+  let sizeUsd: number | null = null;
+  for (const r of sorted) {
+    if (r.bestCostBps === null || r.bestCostBps > thresholdBps) break;
+    sizeUsd = r.sizeUsd;
+  }
+  return { sizeUsd, measured };
+}

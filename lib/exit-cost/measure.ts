@@ -1,0 +1,180 @@
+/**
+ * The fan-out of one exit-cost measurement: every order book and every DEX quote of the coin
+ * read in parallel through the read layer (a cold answer costs about the slowest source, not
+ * the sum), each turned into per-size fills by the pure maths of `lib/domain/exit-cost.ts`.
+ */
+import type { AssetContext } from "@/lib/assets/context";
+import type { Warning } from "@/lib/assets/warnings";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
+import {
+  isQuoteStale,
+  prepareBook,
+  quoteFill,
+  toRawUnits,
+  walkBook,
+  type OrderBook,
+  type VenueFill,
+} from "@/lib/domain/exit-cost";
+import { bookLossCurve, pointsLossCurve, type LossCurve } from "@/lib/domain/exit-ladder";
+import { readDexQuote, readOrderBook } from "@/lib/snapshot/exit-cost";
+import { EXIT_COST_FRESH_SECONDS } from "@/lib/snapshot/policy";
+import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
+import { noteRead, type ReadOpts } from "@/lib/snapshot/read-opts";
+import type { CexMarket, DexTarget } from "./targets";
+import { EW, EXCHANGE_SOURCE } from "./warnings";
+
+export interface MeasuredVenue {
+  id: string;
+  venue: string;
+  kind: "cex" | "dex";
+  chain: string | null;
+  pair: string;
+  source: string;
+  asOf: number | null;
+  stale: boolean;
+  fills: VenueFill[];
+  gasUsd: (number | null)[];
+  /** For the split estimate; null when the venue has nothing to sell into. */
+  loss: LossCurve | null;
+}
+
+export interface Measurement {
+  venues: MeasuredVenue[];
+  warnings: Warning[];
+  upstream: boolean;
+}
+
+type Got<T> = { read: CachedRead<T> | null; error?: unknown };
+
+async function settle<T>(p: Promise<CachedRead<T>>): Promise<Got<T>> {
+  try {
+    const read = await p;
+    return { read, error: read.error };
+  } catch (error) {
+    return { read: null, error };
+  }
+}
+
+const unmeasured = (error: unknown): VenueFill => ({
+  measured: false,
+  reason: isRateBudgetError(error) ? "rate-budget" : "source-unavailable",
+});
+
+interface Inputs {
+  ctx: AssetContext;
+  sizesUsd: readonly number[];
+  markets: readonly CexMarket[];
+  targets: readonly DexTarget[];
+  coinPriceUsd: number | null;
+  /** Resolved alongside the reads: only the walk needs it, not the fetch. */
+  usdtPriceUsd: Promise<number | null>;
+  readOpts?: ReadOpts;
+}
+
+export async function measureExitCost(input: Inputs): Promise<Measurement> {
+  const { sizesUsd, coinPriceUsd, readOpts } = input;
+  const now = readOpts?.now?.() ?? Date.now();
+  const ttlMs = EXIT_COST_FRESH_SECONDS * MS_PER_SECOND;
+  const stale = (r: CachedRead<unknown>) => isQuoteStale(r.storedAt, now, ttlMs);
+  const note = (r: CachedRead<unknown> | null) => {
+    if (r) noteRead(readOpts?.report, { settled: r.settled, upstream: calledUpstream(r) });
+  };
+
+  const books = input.markets.map((m) => settle(readOrderBook(m.exchange, m.pair, readOpts)));
+  const quotes = input.targets.map((t) =>
+    sizesUsd.map((sizeUsd) =>
+      t.decimalsIn === null || coinPriceUsd === null
+        ? null
+        : settle(
+            readDexQuote(
+              {
+                chain: t.chain,
+                tokenIn: t.tokenIn,
+                tokenOut: t.tokenOut,
+                sizeUsd,
+                amountInRaw: () => toRawUnits(sizeUsd / coinPriceUsd, t.decimalsIn ?? 0),
+              },
+              readOpts,
+            ),
+          ),
+    ),
+  );
+  const [usdtPriceUsd, bookReads, quoteReads] = await Promise.all([
+    input.usdtPriceUsd,
+    Promise.all(books),
+    Promise.all(quotes.map((row) => Promise.all(row))),
+  ]);
+
+  const venues: MeasuredVenue[] = [];
+  const warnings: Warning[] = [];
+  let upstream = false;
+
+  input.markets.forEach((m, i) => {
+    const got = bookReads[i] as Got<OrderBook>;
+    note(got.read);
+    upstream ||= got.read !== null && calledUpstream(got.read);
+    const quoteUsd = m.quote === "USD" ? 1 : usdtPriceUsd;
+    const book = got.read ? prepareBook(got.read.value) : null;
+    if (!book) warnings.push(EW.book(m.exchange, `${m.base}/${m.quote}`, got.error));
+    const isStale = got.read !== null && stale(got.read);
+    if (isStale) warnings.push(EW.bookStale(m.exchange, `${m.base}/${m.quote}`));
+    venues.push({
+      id: `${m.exchange}:${m.base}/${m.quote}`,
+      venue: m.exchange,
+      kind: "cex",
+      chain: null,
+      pair: `${m.base}/${m.quote}`,
+      source: EXCHANGE_SOURCE[m.exchange],
+      asOf: got.read?.storedAt ?? null,
+      stale: isStale,
+      fills: sizesUsd.map((sizeUsd) =>
+        book ? walkBook(book, { sizeUsd, coinPriceUsd, quoteUsd }) : unmeasured(got.error),
+      ),
+      gasUsd: sizesUsd.map(() => null),
+      loss: book && !book.problem && quoteUsd !== null ? bookLossCurve(book.bids, quoteUsd) : null,
+    });
+  });
+
+  input.targets.forEach((t, i) => {
+    const row = quoteReads[i] ?? [];
+    let failure: unknown = undefined;
+    let asOf: number | null = null;
+    let anyStale = false;
+    const fills = row.map((got, j): VenueFill => {
+      const sizeUsd = sizesUsd[j] as number;
+      if (got === null)
+        return { measured: false, reason: t.decimalsIn === null ? "no-decimals" : "no-price" };
+      note(got.read);
+      if (!got.read) {
+        failure ??= got.error;
+        return unmeasured(got.error);
+      }
+      upstream ||= calledUpstream(got.read);
+      asOf = asOf === null ? got.read.storedAt : Math.min(asOf, got.read.storedAt);
+      anyStale ||= stale(got.read);
+      return quoteFill(got.read.value, sizeUsd, t.decimalsIn ?? 0, t.decimalsOut);
+    });
+    if (failure !== undefined) warnings.push(EW.dex(t.chain, failure));
+    if (anyStale) warnings.push(EW.dexStale(t.chain));
+    const points = fills.flatMap((f, j) =>
+      f.measured && f.fillable && f.costBps !== null && coinPriceUsd !== null
+        ? [{ qty: (sizesUsd[j] as number) / coinPriceUsd, costBps: f.costBps }]
+        : [],
+    );
+    venues.push({
+      id: `kyberswap:${t.chain}`,
+      venue: "kyberswap",
+      kind: "dex",
+      chain: t.chain,
+      pair: `${input.ctx.asset.symbol}/${t.tokenOutSymbol}`,
+      source: "KyberSwap",
+      asOf,
+      stale: anyStale,
+      fills,
+      gasUsd: row.map((got) => (got?.read?.value.kind === "route" ? got.read.value.gasUsd : null)),
+      loss: points.length > 0 ? pointsLossCurve(points) : null,
+    });
+  });
+  return { venues, warnings, upstream };
+}

@@ -1,0 +1,131 @@
+/**
+ * What to measure for one coin: the CEX markets (the coin's USD and USDT pairs that the market
+ * provider's tickers list on Binance, Kraken and Coinbase Exchange) and the DEX targets (each
+ * supported chain where the coin has at least DEX_MIN_CHAIN_POOLS_USD of pools, selling into
+ * that chain's deepest USD stablecoin of the registry, by the aggregate's per-chain supply).
+ */
+import type { AssetContext } from "@/lib/assets/context";
+import { OVERLAY_COINS } from "@/lib/assets/overlay";
+import { DEX_CHAINS } from "@/lib/domain/chains";
+import { USD_PEG_TYPE } from "@/lib/domain/constants";
+import type { MarketTicker } from "@/lib/domain/types";
+import { binanceSymbol } from "@/lib/providers/binance/client";
+import { coinbaseProduct } from "@/lib/providers/coinbase/client";
+import { krakenPair } from "@/lib/providers/kraken/client";
+import type { Exchange } from "@/lib/snapshot/exit-cost";
+
+/** A chain is quoted when the coin's pools there hold at least this much (issue 27). */
+export const DEX_MIN_CHAIN_POOLS_USD = 1_000_000;
+/** Quote currencies of the CEX markets measured: USD, and USDT converted at its price. */
+export const QUOTE_CURRENCIES = ["USD", "USDT"] as const;
+export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
+
+/** The market provider's exchange ids of the three exchanges (`gdax` is Coinbase Exchange). */
+const EXCHANGE_OF_TICKER: Readonly<Record<string, Exchange>> = {
+  binance: "binance",
+  kraken: "kraken",
+  gdax: "coinbase",
+};
+const PAIR_NAME = {
+  binance: binanceSymbol,
+  kraken: krakenPair,
+  coinbase: coinbaseProduct,
+} as const satisfies Record<Exchange, (base: string, quote: string) => string>;
+/** Exchange pair symbols: letters and digits only (a coin symbol with `+` or `(` has none). */
+const SYMBOL = /^[A-Z0-9]{2,12}$/;
+
+export interface CexMarket {
+  exchange: Exchange;
+  /** The exchange's own spelling, e.g. `USDCUSDT`, `USDT-USD`. */
+  pair: string;
+  base: string;
+  quote: QuoteCurrency;
+}
+
+export function cexMarkets(symbol: string, tickers: readonly MarketTicker[]): CexMarket[] {
+  const base = symbol.toUpperCase();
+  const out: CexMarket[] = [];
+  if (!SYMBOL.test(base)) return out;
+  for (const t of tickers) {
+    const exchange = Object.hasOwn(EXCHANGE_OF_TICKER, t.exchangeId)
+      ? EXCHANGE_OF_TICKER[t.exchangeId]
+      : undefined;
+    const quote = t.target.toUpperCase();
+    if (!exchange || t.isDex || t.base.toUpperCase() !== base || quote === base) continue;
+    if (!(QUOTE_CURRENCIES as readonly string[]).includes(quote)) continue;
+    const pair = PAIR_NAME[exchange](base, quote);
+    if (out.some((m) => m.exchange === exchange && m.pair === pair)) continue;
+    out.push({ exchange, pair, base, quote: quote as QuoteCurrency });
+  }
+  return out;
+}
+
+export interface DexTarget {
+  chain: string;
+  tokenIn: string;
+  /** null when neither the registry nor the market provider knows the coin's decimals. */
+  decimalsIn: number | null;
+  tokenOut: string;
+  tokenOutSymbol: string;
+  decimalsOut: number;
+  poolsUsd: number;
+}
+
+/** The USD stablecoin with known contracts (overlay) and the largest supply on `chain`, other than the coin. */
+export function deepestStablecoin(
+  chain: string,
+  ctx: Pick<AssetContext, "aggregate">,
+  excludeDefillamaId: string | null,
+): { symbol: string; address: string; decimals: number } | null {
+  const supplyOn = (id: string) => {
+    const a = ctx.aggregate.value?.find((x) => x.id === id && x.pegType === USD_PEG_TYPE);
+    return a?.chainCirculating[chain]?.currentUsd ?? -1;
+  };
+  let best: { symbol: string; address: string; decimals: number; supply: number } | null = null;
+  for (const t of OVERLAY_COINS) {
+    if (t.defillamaId === excludeDefillamaId) continue;
+    const contract = (DEX_CHAINS as readonly string[]).includes(chain)
+      ? t.addresses[chain as (typeof DEX_CHAINS)[number]][0]
+      : undefined;
+    if (!contract) continue;
+    const supply = supplyOn(t.defillamaId);
+    if (best === null || supply > best.supply)
+      best = { symbol: t.symbol, address: contract.address, decimals: contract.decimals, supply };
+  }
+  return best && { symbol: best.symbol, address: best.address, decimals: best.decimals };
+}
+
+/** Decimals of the coin's contract: the overlay's overrides first, then the market provider's coin detail. */
+export type DecimalsOf = (chain: string, address: string) => number | null;
+
+export function dexTargets(
+  ctx: Pick<AssetContext, "asset" | "aggregate" | "pools">,
+  decimalsOf: DecimalsOf,
+): DexTarget[] {
+  const perChain = new Map<string, { usd: number; token: string; top: number }>();
+  for (const p of ctx.pools?.value ?? []) {
+    if (!(DEX_CHAINS as readonly string[]).includes(p.chain)) continue;
+    const usd = p.liquidityUsd ?? 0;
+    const token = p.assetSide === "base" ? p.baseToken.address : p.quoteToken.address;
+    const c = perChain.get(p.chain) ?? { usd: 0, token, top: -1 };
+    c.usd += usd;
+    if (usd > c.top) Object.assign(c, { token, top: usd });
+    perChain.set(p.chain, c);
+  }
+  const out: DexTarget[] = [];
+  for (const [chain, c] of perChain) {
+    if (c.usd < DEX_MIN_CHAIN_POOLS_USD) continue;
+    const sink = deepestStablecoin(chain, ctx, ctx.asset.defillamaId);
+    if (!sink || sink.address.toLowerCase() === c.token.toLowerCase()) continue;
+    out.push({
+      chain,
+      tokenIn: c.token,
+      decimalsIn: decimalsOf(chain, c.token),
+      tokenOut: sink.address,
+      tokenOutSymbol: sink.symbol,
+      decimalsOut: sink.decimals,
+      poolsUsd: c.usd,
+    });
+  }
+  return out.sort((a, b) => b.poolsUsd - a.poolsUsd);
+}

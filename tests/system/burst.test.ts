@@ -33,7 +33,14 @@ test("200 concurrent cold intel requests → one upstream call per endpoint", as
   expect(burst.duplicates).toEqual([]);
   expect(burst.upstreamCalls).toBe(burst.endpoints);
   const providers = new Set(fake.requests().map((r) => r.provider));
-  expect([...providers].sort()).toEqual(["coingecko", "defillama", "dexscreener", "dune"]);
+  // The market provider, the aggregate, the second price (DefiLlama coins), pools, snapshots.
+  expect([...providers].sort()).toEqual([
+    "coingecko",
+    "defillama",
+    "defillama-coins",
+    "dexscreener",
+    "dune",
+  ]);
 
   // Warm now: the same burst again reaches no provider at all.
   const again = await coldBurst(fake, [app], 200);

@@ -5,8 +5,8 @@
  * unavailable), and its live reads are the same calls whoever the coin is.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
-import { coinKeyFor, type CoinPrice } from "@/lib/domain/coin-keys";
-import { priceIn, readMarketPrices } from "@/lib/market/prices";
+import type { CoinPrice } from "@/lib/domain/coin-keys";
+import { coinKeyOf, priceIn, readMarketPrices } from "@/lib/market/prices";
 import { quoteIn, readMarketQuotes } from "@/lib/market/quotes";
 import { readAggregate, readTickers } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
@@ -79,10 +79,20 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
   }
 }
 
+/**
+ * The second price: the coin's DefiLlama coins key (a coin without a CoinGecko id: its cached
+ * detail's address, never fetched here), then its price in the one market-wide entry.
+ */
+async function readSecondPrice(asset: ResolvedAsset, readOpts?: ReadOpts) {
+  const key = await coinKeyOf(asset, readOpts);
+  if (!key) return null;
+  const read = await once(`prices:batch:${key}`, () => settle(readMarketPrices(readOpts, key)));
+  return { key, read };
+}
+
 /** The live reads for one resolved asset, started together. */
 function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts) {
   const geckoId = asset.coingeckoId;
-  const coinKey = coinKeyFor({ coingeckoId: geckoId });
   return Promise.all([
     // Every coin's quote is in the one market-wide batch entry.
     needs.quote && geckoId
@@ -96,9 +106,7 @@ function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts
       ? once("snapshot:supplyByChain", () => readSnapshot("supplyByChain", readOpts))
       : null,
     // The second price: one market-wide entry too.
-    needs.quote && coinKey
-      ? once(`prices:batch:${coinKey}`, () => settle(readMarketPrices(readOpts, coinKey)))
-      : null,
+    needs.quote ? readSecondPrice(asset, readOpts) : null,
   ]);
 }
 
@@ -126,11 +134,11 @@ export async function loadAssetContext(
   if (!resolution.ok) return resolution;
   const asset = resolution.asset;
   const geckoId = asset.coingeckoId;
-  const [quotes, tickers, pools, supplySnapshot, prices] = await (reuse && earlyLive
+  const [quotes, tickers, pools, supplySnapshot, secondRead] = await (reuse && earlyLive
     ? earlyLive
     : readLive(asset, needs, readOpts));
-  const coinKey = coinKeyFor({ coingeckoId: geckoId });
-  const second = coinKey ? priceIn(prices?.value, coinKey).price : null;
+  const prices = secondRead?.read;
+  const second = secondRead ? priceIn(prices?.value, secondRead.key).price : null;
 
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,

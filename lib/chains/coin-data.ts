@@ -32,7 +32,7 @@ export async function coinBalances(defillamaId: string, readOpts?: ReadOpts): Pr
       readCoinChainBalances(defillamaId, readOpts),
     );
     const byChain = new Map<string, CoinChainBalance[]>();
-    for (const b of r.value) byChain.set(b.chain, [...(byChain.get(b.chain) ?? []), b]);
+    for (const b of r.value.balances) byChain.set(b.chain, [...(byChain.get(b.chain) ?? []), b]);
     return { byChain, asOf: r.storedAt, upstream: calledUpstream(r) };
   } catch {
     return { byChain: null, asOf: null, upstream: false };

@@ -12,6 +12,8 @@ const BASE58_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** Characters of the comma-joined key list in one URL path (URLs stay well under 4 KB). */
 export const COINS_PATH_MAX_CHARS = 2_000;
+/** The coins API's chain slug of a bare EVM address in the aggregate's `address`. */
+const ETHEREUM_SLUG = "ethereum";
 /** Coins per call (third-party clients batch ≤ 100; no explicit limit in the provider's code). */
 export const COINS_PER_CALL_MAX = 100;
 
@@ -45,6 +47,24 @@ export function coinKeyFor(coin: {
     if (key) return key;
   }
   return null;
+}
+
+/**
+ * The key of the aggregate's own `address` (`/stablecoin/{id}`): DefiLlama writes it in its coins
+ * API's format — a bare EVM address for Ethereum, else `<chain>:<address>` with the coins API's
+ * chain slug (`avax:0x…`, `tron:T…`, `solana:…`), sometimes `coingecko:<id>`. Null when absent or
+ * in a format this service cannot send (a bare non-EVM address names no chain; Cardano policy
+ * ids, Stellar `CODE-ISSUER`, Move type paths match neither address pattern).
+ */
+export function llamaAddressCoinKey(address: string | null | undefined): string | null {
+  const raw = address?.trim();
+  if (!raw) return null;
+  if (EVM_ADDRESS_PATTERN.test(raw)) return tokenCoinKey(ETHEREUM_SLUG, raw);
+  const i = raw.indexOf(":");
+  if (i <= 0) return null;
+  const head = raw.slice(0, i).toLowerCase();
+  const rest = raw.slice(i + 1);
+  return head === "coingecko" ? geckoCoinKey(rest) : tokenCoinKey(head, rest);
 }
 
 /** Whether a string is a key this service may send. */

@@ -79,7 +79,7 @@ export const intelResponseSchema = z.object({
           source: z
             .enum(["market", "defillama-coins", "aggregate", "dex"])
             .describe(
-              "market = CoinGecko, defillama-coins = DefiLlama coins API (the second independent price), aggregate = DefiLlama stablecoins, dex = DEX-implied",
+              "market = CoinGecko, defillama-coins = DefiLlama coins API (the second independent price; by CoinGecko id, or for a coin without one by the aggregate's contract address once its detail is cached), aggregate = DefiLlama stablecoins, dex = DEX-implied",
             ),
           price_usd: usd.describe("null when the source has no price for this coin"),
           as_of: z

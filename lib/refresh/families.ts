@@ -2,18 +2,20 @@
  * Warm tasks: the market-wide keys (the aggregate list, its daily prices, the quote batch, the
  * second price set), and per coin the inputs of its page, intel and depeg log (pools with their
  * contracts, supply history, the hourly series) and, where the budget allows, the extras
- * (tickers, sparkline charts, long-range history). Each warms
+ * (tickers, sparkline charts, long-range history), and for a coin without a CoinGecko id its
+ * aggregate detail (its address: the key of its second price). Each warms
  * through the very reader (or builder) a request uses, so the keys are the request path's own.
  */
 import { loadPools } from "@/lib/assets/pools";
 import { DEX_CHAINS } from "@/lib/domain/chains";
-import { coinKeyFor } from "@/lib/domain/coin-keys";
+import { chunkCoinKeys, coinKeyFor } from "@/lib/domain/coin-keys";
 import { HOURLY_HISTORY_POINTS, CHART_MAX_POINTS_PER_CALL } from "@/lib/domain/chart-plan";
 import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
 import { getExitCost } from "@/lib/exit-cost";
-import { readMarketPrices } from "@/lib/market/prices";
+import { readMarketPrices, staticCoinKey } from "@/lib/market/prices";
 import { readMarketQuotes } from "@/lib/market/quotes";
 import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
+import { readCoinChainBalances } from "@/lib/snapshot/chains";
 import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
 import { readLongPriceHistory } from "@/lib/snapshot/history";
@@ -76,8 +78,6 @@ export const aggregatePricesTask: WarmTask = {
   ],
 };
 
-/** DefiLlama coins `/prices/current` keys per call (lib/domain/coin-keys chunking). */
-const PRICE_KEYS_PER_CALL = 100;
 /** One-coin `/chart` calls a first 90-day hourly fill takes (the 500-point limit). */
 const HOURLY_FIRST_FILL_CALLS = Math.ceil(HOURLY_HISTORY_POINTS / CHART_MAX_POINTS_PER_CALL);
 
@@ -101,24 +101,48 @@ export const quotesTask: WarmTask = {
 };
 
 const coinKeyOf = (coin: WarmCoin) => coinKeyFor({ coingeckoId: coin.asset.coingeckoId });
+/** A coin keyed by its address: as long as an EVM token key (for the call estimate). */
+const addressKeyEstimate = (id: string) => `ethereum:0x${id.padStart(40, "0")}`;
 
-/** The second independent price of every coin: one key (lib/market/prices). */
+/**
+ * The second independent price of every coin: one key (lib/market/prices). Coins without a
+ * static key may be keyed by their cached address: counted in the estimate, not as served.
+ */
 export const coinPricesTask: WarmTask = {
   family: "coin-prices",
   tier: 0,
   policy: "live:coin-prices",
   itemsFor: (market) => {
-    const keyed = market.coins.filter((c) => coinKeyOf(c) !== null);
+    const keys = market.coins.map((c) => staticCoinKey(c.asset));
+    const estimate = market.coins.map((c, i) => keys[i] ?? addressKeyEstimate(c.entry.id));
     return [
       {
         id: "market",
-        coins: keyed.map((c) => c.entry.id),
+        coins: market.coins.filter((_, i) => keys[i] !== null).map((c) => c.entry.id),
         rank: 0,
-        cost: { "defillama-coins": Math.max(1, Math.ceil(keyed.length / PRICE_KEYS_PER_CALL)) },
+        cost: { "defillama-coins": Math.max(1, chunkCoinKeys(estimate).length) },
         warm: (opts) => readMarketPrices(opts),
       },
     ];
   },
+};
+
+/**
+ * A coin without a CoinGecko id or overlay contract: its aggregate detail (`/stablecoin/{id}`),
+ * whose `address` keys its second price in the market-wide set (read cache-only there). One
+ * aggregate call each, bounded per pass by the aggregate's per-pass allowance and ranked with
+ * the other per-coin inputs.
+ */
+export const coinDetailTask: WarmTask = {
+  family: "coin-address",
+  tier: 1,
+  policy: "live:coin-chains",
+  itemsFor: (market) =>
+    groupedItems(
+      market.coins,
+      (coin) => (staticCoinKey(coin.asset) === null ? coin.asset.defillamaId : null),
+      (id) => ({ cost: { defillama: 1 }, warm: (opts) => readCoinChainBalances(id, opts) }),
+    ),
 };
 
 /** 90-day hourly history per coin (DefiLlama coins `/chart`): several calls to fill, then one. */

@@ -5,8 +5,9 @@
  *
  *   aggregate:v1:defillama:stablecoinchains             every chain's USD total (like the aggregate)
  *   history:v1:defillama:supply-chain:{chain}           one chain's daily supply (6 h class)
- *   live:v1:defillama:coin-chains:{id}                  one coin's latest per-chain balances
- *                                                       (6 h, like the coin's supply history)
+ *   live:v2:defillama:coin-chains:{id}                  one coin's `address` and latest per-chain
+ *                                                       balances (6 h, like the coin's supply
+ *                                                       history; v2: the address added)
  */
 import { z } from "zod";
 import type { SupplyPoint } from "@/lib/domain/types";
@@ -15,8 +16,9 @@ import {
   fetchCoinChainBalances,
   fetchStablecoinChains,
   type ChainTotal,
-  type CoinChainBalance,
+  type CoinChains,
 } from "@/lib/providers/defillama/chains";
+import { peekFamily, type Peeked } from "./peek";
 import type { CachedRead } from "./read-through";
 import { isEmptyList, readFamily, type ReadOpts } from "./reader";
 
@@ -24,18 +26,23 @@ const chainTotalsShape = z.array(
   z.object({ chain: z.string(), label: z.string(), totalUsd: z.number().nullable() }),
 );
 const supplyShape = z.array(z.object({ timestampMs: z.number(), circulatingUsd: z.number() }));
-const balancesShape = z.array(
-  z.object({
-    chain: z.string(),
-    label: z.string(),
-    dateMs: z.number().nullable(),
-    circulating: z.number().nullable(),
-    minted: z.number().nullable(),
-    unreleased: z.number().nullable(),
-    bridgedTo: z.number().nullable(),
-    bridges: z.array(z.object({ name: z.string(), sourceChain: z.string().nullable() })),
-  }),
-);
+const coinChainsShape = z.object({
+  address: z.string().nullable(),
+  balances: z.array(
+    z.object({
+      chain: z.string(),
+      label: z.string(),
+      dateMs: z.number().nullable(),
+      circulating: z.number().nullable(),
+      minted: z.number().nullable(),
+      unreleased: z.number().nullable(),
+      bridgedTo: z.number().nullable(),
+      bridges: z.array(z.object({ name: z.string(), sourceChain: z.string().nullable() })),
+    }),
+  ),
+});
+
+const coinChainsKey = (defillamaId: string) => `live:v2:defillama:coin-chains:${defillamaId}`;
 
 /** `/stablecoinchains`: an empty list is a broken answer, never stored. */
 export function readChainTotals(opts?: ReadOpts): Promise<CachedRead<ChainTotal[]>> {
@@ -65,17 +72,30 @@ export function readChainSupplyHistory(
   });
 }
 
-/** `/stablecoin/{id}`, only each chain's latest row kept. */
+/** `/stablecoin/{id}`: the coin's address and only each chain's latest row. */
 export function readCoinChainBalances(
   defillamaId: string,
   opts?: ReadOpts,
-): Promise<CachedRead<CoinChainBalance[]>> {
+): Promise<CachedRead<CoinChains>> {
   return readFamily({
     family: "live:coin-chains",
-    key: `live:v1:defillama:coin-chains:${defillamaId}`,
-    schema: balancesShape,
+    key: coinChainsKey(defillamaId),
+    schema: coinChainsShape,
     fetch: () => fetchCoinChainBalances(defillamaId),
-    isEmpty: isEmptyList,
+    isEmpty: (v) => v.balances.length === 0,
+    opts,
+  });
+}
+
+/** A coin's stored detail, never a provider call (the market-wide price set's token keys). */
+export function peekCoinChainBalances(
+  defillamaId: string,
+  opts?: ReadOpts,
+): Promise<Peeked<CoinChains> | null> {
+  return peekFamily({
+    family: "live:coin-chains",
+    key: coinChainsKey(defillamaId),
+    schema: coinChainsShape,
     opts,
   });
 }

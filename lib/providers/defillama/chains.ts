@@ -53,6 +53,19 @@ export interface CoinChainBalance {
   bridges: { name: string; sourceChain: string | null }[];
 }
 
+/** One coin's detail as kept: its own `address` and each chain's latest balance row. */
+export interface CoinChains {
+  /**
+   * The aggregate's `address` as written (the coins API's key format, `lib/domain/coin-keys`
+   * `llamaAddressCoinKey`); null when absent. Never sent upstream unless that mapping accepts it.
+   */
+  address: string | null;
+  balances: CoinChainBalance[];
+}
+
+/** Longer `address` strings are no address any chain uses: kept as unknown. */
+const ADDRESS_MAX_CHARS = 128;
+
 const chainsSchema = z.array(
   z.object({ name: z.string(), totalCirculatingUSD: looseRecord.nullish() }),
 );
@@ -60,6 +73,7 @@ const chainsSchema = z.array(
 /** Rows are validated one by one later: only the last one per chain is read. */
 const coinSchema = z.object({
   pegType: z.string().min(1),
+  address: z.string().max(ADDRESS_MAX_CHARS).nullish().catch(null),
   chainBalances: ownRecord(z.object({ tokens: z.array(z.unknown()).nullish() })).nullish(),
 });
 
@@ -144,11 +158,11 @@ function amount(values: unknown, pegType: string): number | null {
   return parsed.success ? pegValue(parsed.data, pegType) : null;
 }
 
-/** `GET /stablecoin/{id}` → the latest balance row of every chain the coin is on. */
+/** `GET /stablecoin/{id}` → the coin's address and the latest balance row of every chain. */
 export async function fetchCoinChainBalances(
   defillamaId: string,
   options: ProviderCallOptions = {},
-): Promise<CoinChainBalance[]> {
+): Promise<CoinChains> {
   const endpoint = DEFILLAMA_CHAIN_ENDPOINTS.coin;
   const id = numericIdSegment(defillamaId, { provider: PROVIDER, endpoint }, "stablecoin id");
   const raw = await providerGet({
@@ -178,5 +192,5 @@ export async function fetchCoinChainBalances(
       bridges: bridgesOf(row.bridgedTo),
     });
   }
-  return out;
+  return { address: raw.address?.trim() || null, balances: out };
 }

@@ -9,9 +9,11 @@
  *   - `/stablecoin/{id}`: `chainBalances` with three daily rows per chain (peg units). Split
  *     rule: the asset's first chain is fully native (`minted`); on the others, by a hash of
  *     (id, chain): native, fully bridged in from the first chain, or 40 % bridged in — with a
- *     named bridge (`bridgedTo.bridges`), as the real server nests it.
+ *     named bridge (`bridgedTo.bridges`), as the real server nests it. `address`: the coin's
+ *     own, in DefiLlama's coins-key format (`./llama-addresses`).
  */
 import { dailyFromAnchors, point, todaySec, type ChartPoint } from "./defillama-charts";
+import { llamaAddress } from "./llama-addresses";
 import { hash32, round } from "./rng";
 import { llamaAsset, llamaStablecoins, pegAmount, type LlamaAsset } from "./samples";
 import type { Market } from "../types";
@@ -140,6 +142,7 @@ export function stablecoinDetail(id: string, nowMs: number, market: Market): obj
   return {
     id: a.id,
     name: a.name,
+    address: llamaAddress(a),
     symbol: a.symbol,
     gecko_id: a.gecko_id,
     pegType: a.pegType,

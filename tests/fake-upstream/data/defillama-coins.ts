@@ -5,19 +5,22 @@
  *   - `coingecko:<id>`: priced when the world's CoinGecko knows the id (its `current_price` ± 2 bps
  *     by hash), else from the aggregate's price (the 5 full-world ids CoinGecko lacks: DefiLlama
  *     coins is their only second price); `DEFILLAMA_COINS_OFFSETS_BPS` moves a coin on purpose.
- *   - `<chain>:<address>`: the tracked token with that address (any case), priced like its id.
+ *   - `<chain>:<address>`: the tracked token with that address (any case), priced like its id;
+ *     else the world's aggregate asset whose `/stablecoin/{id}` address it is (`llama-addresses`):
+ *     priced like its CoinGecko id, or (no id) its aggregate price ± 2 bps by hash.
  *   - `/chart`: hourly grid from `start` (`span` marks, `period=1h` only); each record sits 0–4 min
  *     past its mark; marks after now are skipped; PEG_EPISODES and HISTORY_EPISODES shape the
  *     prices like the CoinGecko charts. coins × span > 500 → 400 with the recorded message.
  */
 import { PEG_EPISODES, PEG_NOISE_BPS } from "../constants";
 import { findTokenByAddress } from "./assets";
+import { assetByCoinKey } from "./llama-addresses";
 import { episodeBps } from "./coingecko-chart";
 import { marketEntry } from "./coingecko-markets";
 import { fullMarketAsset, fullMarketEntry } from "./full-market";
 import { HISTORY_EPISODES } from "./history-episodes";
 import { hash32, round, unitNoise } from "./rng";
-import { llamaStablecoins } from "./samples";
+import { llamaStablecoins, type LlamaAsset } from "./samples";
 import type { Market } from "../types";
 
 /** Coins whose DefiLlama coins price is moved away from CoinGecko's (bps), so they disagree. */
@@ -43,29 +46,45 @@ function aggregatePrice(geckoId: string, market: Market): number | undefined {
     : undefined;
 }
 
-/** The CoinGecko id a key stands for (token keys: a tracked token's address). */
-function geckoIdOf(key: string): string | undefined {
+/**
+ * What a key stands for: a CoinGecko id (token keys: a tracked token's or an aggregate asset's
+ * address), else an aggregate asset without one (`id` = `llama:<DefiLlama id>`).
+ */
+function subjectOf(
+  key: string,
+  market: Market,
+): { id: string; asset?: LlamaAsset; symbol?: string } | undefined {
   const i = key.indexOf(":");
   if (i <= 0) return undefined;
   const head = key.slice(0, i);
   const rest = key.slice(i + 1);
-  if (head === "coingecko") return rest;
-  return findTokenByAddress(head, rest)?.token.coingeckoId;
+  if (head === "coingecko") return { id: rest };
+  const tracked = findTokenByAddress(head, rest)?.token.coingeckoId;
+  if (tracked) return { id: tracked };
+  const asset = assetByCoinKey(key, market);
+  if (!asset) return undefined;
+  return asset.gecko_id
+    ? { id: asset.gecko_id }
+    : { id: `llama:${asset.id}`, asset, symbol: asset.symbol };
 }
 
 /** A key's current price, or undefined when the source has none. */
 export function defillamaCoinPrice(key: string, market: Market): number | undefined {
-  const id = geckoIdOf(key);
-  if (!id) return undefined;
-  const entry = market === "full" ? fullMarketEntry(id) : marketEntry(id);
-  const base = entry?.current_price ?? aggregatePrice(id, market);
+  const subject = subjectOf(key, market);
+  if (!subject) return undefined;
+  const { id, asset } = subject;
+  const entry = asset ? undefined : market === "full" ? fullMarketEntry(id) : marketEntry(id);
+  const own = asset && asset.price !== null && asset.price > 0 ? asset.price : undefined;
+  const base = asset ? own : (entry?.current_price ?? aggregatePrice(id, market));
   if (base === undefined) return undefined;
   const bps = (DEFILLAMA_COINS_OFFSETS_BPS[id] ?? 0) + unitNoise("llama-coins", id) * NOISE_BPS;
   return round(base * (1 + bps / 10_000), 6);
 }
 
-function symbolOf(key: string): string {
-  const id = geckoIdOf(key) ?? key;
+function symbolOf(key: string, market: Market): string {
+  const subject = subjectOf(key, market);
+  if (subject?.symbol) return subject.symbol;
+  const id = subject?.id ?? key;
   return (marketEntry(id)?.symbol ?? fullMarketEntry(id)?.symbol ?? id).toUpperCase();
 }
 
@@ -79,7 +98,7 @@ export function pricesCurrent(rawKeys: string, nowMs: number, market: Market) {
     if (price === undefined) continue;
     coins[key] = {
       price,
-      symbol: symbolOf(key),
+      symbol: symbolOf(key, market),
       timestamp: Math.floor(nowMs / SECOND) - PRICE_AGE_S,
       confidence: CONFIDENCE,
     };
@@ -113,7 +132,7 @@ export function coinsChart(rawKeys: string, q: URLSearchParams, nowMs: number, m
   const coins: Record<string, unknown> = {};
   for (const key of keys) {
     const current = defillamaCoinPrice(key, market);
-    const id = geckoIdOf(key);
+    const id = subjectOf(key, market)?.id;
     if (current === undefined || !id) continue;
     const centre = Math.abs(current - 1) <= 0.005 ? current : 1;
     const episodes = [...PEG_EPISODES, ...HISTORY_EPISODES].filter((e) => e.coingeckoId === id);
@@ -131,7 +150,7 @@ export function coinsChart(rawKeys: string, q: URLSearchParams, nowMs: number, m
           : round(centre + (unitNoise("llama-px", id, mark) * PEG_NOISE_BPS) / 10_000, 6);
       prices.push({ timestamp: Math.floor(at / SECOND), price });
     }
-    coins[key] = { symbol: symbolOf(key), confidence: CONFIDENCE, prices };
+    coins[key] = { symbol: symbolOf(key, market), confidence: CONFIDENCE, prices };
   }
   return { status: 200, body: { coins } };
 }

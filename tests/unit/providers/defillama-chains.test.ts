@@ -72,8 +72,10 @@ describe("DefiLlama per-chain calls", () => {
     server.setHandler((_req, res) =>
       sendJson(res, sampleText("defillama-stablecoin-1.reconstructed.json")),
     );
-    const balances = await fetchCoinChainBalances("1");
+    const { address, balances } = await fetchCoinChainBalances("1");
     expect(server.requests[0]?.pathname).toBe("/stablecoin/1");
+    // The aggregate's own address, as written (issue 26 §2: the coins API key of a coin).
+    expect(address).toBe("0xdac17f958d2ee523a2206206994597c13d831ec7");
     expect(balances).toEqual([
       {
         chain: "optimism",
@@ -110,7 +112,9 @@ describe("DefiLlama per-chain calls", () => {
       },
     };
     server.setHandler((_req, res) => sendJson(res, JSON.stringify(body)));
-    const all = await fetchCoinChainBalances("1");
+    const { address, balances: all } = await fetchCoinChainBalances("1");
+    // No address in the body: unknown, never an empty string.
+    expect(address).toBeNull();
     // A malformed latest row leaves its chain out (unknown), never a zero balance.
     expect(all.map((b) => b.chain)).toEqual(["bnb"]);
     const bnb = all[0];
@@ -121,5 +125,14 @@ describe("DefiLlama per-chain calls", () => {
       bridges: [{ name: "Wormhole", sourceChain: "ethereum" }],
     });
     expect(await rejectionOf(fetchCoinChainBalances("1;x"))).toBeInstanceOf(ProviderInputError);
+  });
+
+  it("/stablecoin/{id}: an address of the wrong type or length is unknown, the balances kept", async () => {
+    for (const address of [42, "x".repeat(500), "", null]) {
+      server.setHandler((_req, res) =>
+        sendJson(res, JSON.stringify({ pegType: "peggedUSD", address, chainBalances: {} })),
+      );
+      expect(await fetchCoinChainBalances("1")).toEqual({ address: null, balances: [] });
+    }
   });
 });

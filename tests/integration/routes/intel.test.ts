@@ -18,6 +18,9 @@ import {
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** Under the provider time budget (2.5 s) and far above a loaded runner's scheduling jitter. */
+const PARALLEL_PROBE_DELAY_MS = 1_500;
+
 describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
   let h: Harness;
   beforeAll(async () => {
@@ -282,12 +285,17 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
   });
 
   it("runs a cold request's upstream calls in parallel", async () => {
-    for (const p of ["coingecko", "dexscreener", "dune", "defillama"] as const)
-      h.fake.setScenario(p, "slow", { delayMs: 300 });
+    // Every provider held long (within the call budget): calls made one after another would
+    // each wait for an answer; a parallel fan-out has every call in before the first answer.
+    // Structure, not speed: how long the spread takes is the machine's, so it is not asserted.
+    for (const p of ["coingecko", "dexscreener", "dune", "defillama", "defillama-coins"] as const)
+      h.fake.setScenario(p, "slow", { delayMs: PARALLEL_PROBE_DELAY_MS });
     await get("?q=usdc");
-    const arrivals = h.fake.requests().map((r) => r.at);
-    // Every call started before the first slow answer could have come back.
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(250);
+    const calls = h.fake.requests();
+    const lastArrival = Math.max(...calls.map((r) => r.at));
+    const firstAnswer = Math.min(...calls.map((r) => r.finishedAt ?? Infinity));
+    expect(calls.length).toBeGreaterThan(4);
+    expect(lastArrival).toBeLessThan(firstAnswer);
   });
 });
 

@@ -58,6 +58,8 @@ export interface Coverage {
   coveredStrict: number;
   /** Eligible coins not `covered`, largest first, each with what it lacks. */
   missing: string[];
+  /** Covered coins that are not covered without the aggregate's own price, largest first. */
+  missingStrict: string[];
 }
 
 export function coverage(coins: readonly CoinInStore[], minCirculatingUsd: number): Coverage {
@@ -74,6 +76,12 @@ export function coverage(coins: readonly CoinInStore[], minCirculatingUsd: numbe
     covered: count(ok),
     coveredStrict: count((c) => priceSources(c, false) >= 2 && hasNinetyDayHistory(c)),
     missing: eligible.filter((c) => !ok(c)).map((c) => `${c.symbol} (${whyMissing(c)})`),
+    missingStrict: eligible
+      .filter((c) => ok(c) && priceSources(c, false) < 2)
+      .map(
+        (c) =>
+          `${c.symbol} (${c.marketPriceUsd === null ? "no market price" : "no DefiLlama coins price"})`,
+      ),
   };
 }
 

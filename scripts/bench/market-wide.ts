@@ -1,6 +1,7 @@
 /**
  * Issue 26 goals, on the full recorded market with the market provider's free budget
- * (COINGECKO_CALLS_PER_MINUTE=30) and the scheduled refresher on, from an empty Redis:
+ * (COINGECKO_CALLS_PER_MINUTE=30, the DEX aggregator at its default) and the scheduled refresher
+ * on, from an empty Redis:
  *
  * 1. The refresher runs its first passes for `warmSeconds` (REFRESH_INTERVAL_SECONDS =
  *    `REFRESH_SECONDS`); its server is then stopped and the store read through the read layer's
@@ -15,6 +16,7 @@
  * Over the whole world the market provider's calls in any 60 s window stay ≤ 30 (sliding
  * window over the fake upstream's log).
  */
+import { DEFAULT_DEXSCREENER_CALLS_PER_MINUTE } from "../../lib/config";
 import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { maxInAnyWindow } from "./call-windows";
@@ -72,6 +74,12 @@ async function letRefresherRun(app: NextApp, seconds: number): Promise<Map<strin
   return passes;
 }
 
+/** A pass' spend per provider, `spent / allowance`. */
+const budgetText = (run: LastRun) =>
+  Object.entries(run.budget ?? {})
+    .map(([p, b]) => `${p} ${b.spent} / ${b.allowance}`)
+    .join(", ") || "not reported";
+
 async function warm(url: string): Promise<number> {
   let status = 0;
   for (let i = 0; i < WARM_UPS; i++) {
@@ -90,7 +98,11 @@ export async function marketWide(
   fake.resetScenarios();
   fake.clearRequests();
   await flushRedis(redis.url);
-  const env = { COINGECKO_CALLS_PER_MINUTE: String(CALLS_PER_MINUTE) };
+  // The DEX aggregator at its production default too (startNextApp lifts budgets out of the way).
+  const env = {
+    COINGECKO_CALLS_PER_MINUTE: String(CALLS_PER_MINUTE),
+    DEXSCREENER_CALLS_PER_MINUTE: String(DEFAULT_DEXSCREENER_CALLS_PER_MINUTE),
+  };
   const apps: NextApp[] = [];
   const start = async (extra: Record<string, string> = {}) => {
     const app = await startNextApp({ fake, redisUrl: redis.url, env: { ...env, ...extra } });
@@ -199,8 +211,10 @@ export async function marketWide(
       });
 
     const runs = [...passes.values()];
+    const last = runs.at(-1);
     const body = [
-      `Full recorded market, empty Redis, COINGECKO_CALLS_PER_MINUTE=${CALLS_PER_MINUTE}. ` +
+      `Full recorded market, empty Redis, COINGECKO_CALLS_PER_MINUTE=${CALLS_PER_MINUTE}, ` +
+        `DEXSCREENER_CALLS_PER_MINUTE=${DEFAULT_DEXSCREENER_CALLS_PER_MINUTE} (the default). ` +
         `A server with REFRESH_INTERVAL_SECONDS=${REFRESH_SECONDS} ran for ${opts.warmSeconds} s ` +
         `(no requests but /api/health every ${HEALTH_POLL_MS / 1000} s) and was stopped; it saw ` +
         `${runs.length} distinct pass(es) in health (${runs.map((r) => r.outcome).join(", ")}) and ` +
@@ -235,6 +249,14 @@ export async function marketWide(
       `Not covered (largest first, at most ${MISSING_LISTED}; what each lacks): ` +
         (cov.missing.slice(0, MISSING_LISTED).join(", ") || "none") +
         (cov.missing.length > MISSING_LISTED ? `, … (${cov.missing.length} in all)` : ""),
+      "",
+      "Covered only with the aggregate's price as the second source: " +
+        (cov.missingStrict.slice(0, MISSING_LISTED).join(", ") || "none") +
+        (cov.missingStrict.length > MISSING_LISTED
+          ? `, … (${cov.missingStrict.length} in all)`
+          : ""),
+      "",
+      `Last pass seen: ${last ? `${last.startedAt}, ${last.outcome}, budget ${budgetText(last)}` : "none"}.`,
       "",
       "Then a fresh server without the refresher on the same store: `/api/stablecoin-depegs` " +
         `once (HTTP ${depegRes.status}; ${depeg.examined} coins examined, ${depeg.covered} with a ` +

@@ -109,3 +109,15 @@ describe("depegCoverage", () => {
     expect(depegCoverage({})).toEqual({ examined: 0, covered: 0 });
   });
 });
+
+describe("coverage without the aggregate's price", () => {
+  it("lists the coins only the aggregate's price makes covered, with the price they lack", () => {
+    const c = coverage(
+      [coin({ symbol: "A", marketPriceUsd: null }), coin({ symbol: "B", coinsPriceUsd: null })],
+      FLOOR,
+    );
+    expect(c.covered).toBe(2);
+    expect(c.coveredStrict).toBe(0);
+    expect(c.missingStrict).toEqual(["A (no market price)", "B (no DefiLlama coins price)"]);
+  });
+});

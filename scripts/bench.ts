@@ -5,13 +5,15 @@
  *   npm run bench -- [--duration 10] [--rounds 3] [--connections 16] [--samples 5]
  *                    [--lighthouse-runs 3]
  *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds,
- *                            faults,budgets,limiter]
- *                    [--quick] [--out FILE]
+ *                            faults,budgets,limiter,market]
+ *                    [--market-warm 120] [--quick] [--out FILE]
  *
  * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
  * read-layer worlds measure `--duration` per target in every round and judge the median round.
  * `faults` (issue 25 §1) loads each fault world for `--duration`; `budgets` (§2) runs its
  * many-coins client for 6 × `--duration` (at most 60 s); `limiter` (§3) measures like the worlds.
+ * `market` (issue 26 goals) lets the scheduled refresher run `--market-warm` seconds on the full
+ * market before it reads the store, then measures like the worlds.
  * `--lighthouse-runs`: Lighthouse runs per page and preset (the median run is reported).
  * `--quick`: 2 s per measurement, one round, one sample, one Lighthouse run (a smoke run that
  * proves the bench works; its figures are not the report's).
@@ -34,6 +36,7 @@ import { lighthouseScores } from "./bench/lighthouse";
 import { get } from "./bench/load";
 import { faults } from "./bench/faults";
 import { limiter } from "./bench/limiter";
+import { marketWide } from "./bench/market-wide";
 import { describeMachine } from "./bench/machine";
 import { METHOD, notesFor } from "./bench/method";
 import { pageLoad } from "./bench/page-load";
@@ -56,7 +59,12 @@ const SECTIONS = [
   "faults",
   "budgets",
   "limiter",
+  "market",
 ] as const;
+/** `--market-warm` default: seconds of the refresher's first passes before the store is read. */
+const MARKET_WARM_SECONDS = "120";
+/** `--quick`: seconds of the refresher in the market world. */
+const QUICK_MARKET_WARM_SECONDS = 30;
 /** `--quick`: seconds per measurement. */
 const QUICK_SECONDS = 2;
 type SectionName = (typeof SECTIONS)[number];
@@ -69,6 +77,7 @@ function options() {
       "lighthouse-runs": { type: "string", default: "3" },
       connections: { type: "string", default: "16" },
       samples: { type: "string", default: "5" },
+      "market-warm": { type: "string", default: MARKET_WARM_SECONDS },
       only: { type: "string" },
       out: { type: "string", default: "docs/performance.md" },
       quick: { type: "boolean", default: false },
@@ -91,6 +100,9 @@ function options() {
     lighthouseRuns: quick ? 1 : int("lighthouse-runs", values["lighthouse-runs"], 1, 9),
     connections: int("connections", values.connections, 1, 256),
     samples: quick ? 1 : int("samples", values.samples, 1, 50),
+    marketWarmSeconds: quick
+      ? QUICK_MARKET_WARM_SECONDS
+      : int("market-warm", values["market-warm"], 10, 1800),
     only: new Set(only as SectionName[]),
     out: path.resolve(ROOT, values.out),
   };
@@ -188,6 +200,16 @@ async function main(): Promise<number> {
     if (opts.only.has("limiter")) {
       step(`per-client rate limiter on vs off (${opts.rounds} rounds)`);
       sections.push(await limiter(fake, redis, opts));
+    }
+    if (opts.only.has("market")) {
+      step(
+        `market-wide data plane (refresher ${opts.marketWarmSeconds} s, then ` +
+          `${opts.durationSeconds} s per target × ${opts.rounds} rounds)`,
+      );
+      fullFake ??= await startFakeUpstream({ port: 0, market: "full" });
+      sections.push(
+        await marketWide(fullFake, redis, { ...opts, warmSeconds: opts.marketWarmSeconds }),
+      );
     }
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");

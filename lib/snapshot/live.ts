@@ -27,7 +27,7 @@ export const CHART_CACHE_SECONDS = CHART_FRESH_SECONDS;
 /** The aggregate list keeps a last good copy for 30 days as a stale fallback. */
 export const AGGREGATE_RETAIN_SECONDS = AGGREGATE_GRACE_SECONDS;
 
-const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
+export const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
 
 /** Whether this process holds a copy of the aggregate list (reading it asks no provider). */
 export function aggregateHeldLocally(opts?: ReadOpts): boolean {

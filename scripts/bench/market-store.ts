@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { toAggregateRef, preferredSelector } from "../../lib/assets/resolve";
-import { coinKeyFor } from "../../lib/domain/coin-keys";
+import { overlayFor } from "../../lib/assets/overlay";
 import type { AggregateAsset } from "../../lib/domain/types";
 import { createKv } from "../../lib/kv";
 import { priceSetKey } from "../../lib/snapshot/coin-prices";
@@ -16,6 +16,7 @@ import { peekLongPriceHistory } from "../../lib/snapshot/history";
 import { AGGREGATE_KEY } from "../../lib/snapshot/live";
 import { quoteBatchKey } from "../../lib/snapshot/market-batch";
 import { peekFamily } from "../../lib/snapshot/peek";
+import { coinKeyOf } from "../../lib/market/prices";
 import { listedAssets } from "../../lib/supply/panel";
 import { spanMs, type CoinInStore } from "./market-coverage";
 
@@ -78,7 +79,12 @@ export async function readStoredMarket(redisUrl: string): Promise<StoredMarket> 
     const refs = assets.map(toAggregateRef);
     const listed = listedAssets(assets);
     const coins = await inBatches(listed, async (a): Promise<CoinInStore> => {
-      const key = coinKeyFor({ coingeckoId: a.geckoId });
+      // The coin's DefiLlama coins key as the service finds it: CoinGecko id, overlay contract,
+      // else the address of its cached aggregate detail (cache-only).
+      const key = await coinKeyOf(
+        { defillamaId: a.id, coingeckoId: a.geckoId, overlay: overlayFor(a.id) },
+        opts,
+      );
       const hourly = key ? await peekHourlySeries(key, opts) : null;
       const long = a.geckoId ? await peekLongPriceHistory(a.geckoId, LONG_RANGE_DAYS, opts) : null;
       const spans = [

@@ -35,6 +35,7 @@ import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import {
   coinsHistoryStale,
   coinsHistoryUnavailable,
+  coinsKeyUnknown,
   historyOverBudget,
   historyUnavailable,
   staleHistory,
@@ -266,7 +267,7 @@ async function loadCoinsHourlyEvents(
   readOpts?: ReadOpts,
 ): Promise<CoinEvents> {
   const none = { coin, events: null, series: [], warnings: [], upstream: false };
-  if (!coin.coinKey) return none;
+  if (!coin.coinKey) return { ...none, warnings: [coinsKeyUnknown(coin.symbol)] };
   const r = (await readHourlySeries([coin.coinKey], readOpts)).get(coin.coinKey);
   if (!r?.series || r.series.points.length === 0) {
     return { ...none, warnings: [coinsHistoryUnavailable(coin.symbol)], upstream: !!r?.upstream };

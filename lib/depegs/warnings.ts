@@ -42,6 +42,12 @@ export const coinsHistoryUnavailable = (symbol: string) =>
     "coins_history_unavailable",
     `the 90-day hourly price history of ${symbol} is unavailable; its events are unknown (history unavailable).`,
   );
+/** No coins key yet: its aggregate detail (the address) is not cached, or names no sendable key. */
+export const coinsKeyUnknown = (symbol: string) =>
+  coinsWarning(
+    "coins_history_unavailable",
+    `no price history key is known for ${symbol} yet (its contract address comes from its cached aggregate detail); its events are unknown (history unavailable).`,
+  );
 export const coinsHistoryStale = (symbol: string) =>
   coinsWarning(
     "coins_history_stale",

@@ -136,6 +136,7 @@ describe("the market-wide depeg log lists coins without a CoinGecko id", () => {
   it("q: reads its hourly series through the read layer once its key is known", async () => {
     const cold = await get(`/api/stablecoin-depegs?q=${FLEX}`);
     expect(cold.history_unavailable).toEqual(["FLEXUSD"]);
+    expect(cold.warning_codes).toEqual(["coins_history_unavailable"]);
     expect([detailCalls(), chartCalls()]).toEqual([[], []]);
 
     await readCoinChainBalances(FLEX);

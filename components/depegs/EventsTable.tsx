@@ -45,7 +45,7 @@ function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
         >
           <div className="flex items-baseline justify-between gap-2">
             <Link
-              href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
+              href={`/stablecoins/${encodeURIComponent(r.selector)}`}
               prefetch={false}
               className="font-medium text-sky-700 underline dark:text-sky-400"
             >
@@ -267,7 +267,7 @@ export function EventsTable({
                   >
                     <td className="px-2 py-1.5 font-medium">
                       <Link
-                        href={`/stablecoins/${encodeURIComponent(r.coingecko_id)}`}
+                        href={`/stablecoins/${encodeURIComponent(r.selector)}`}
                         prefetch={false}
                         className="text-sky-700 underline dark:text-sky-400"
                       >

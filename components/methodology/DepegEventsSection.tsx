@@ -21,10 +21,12 @@ export function DepegEventsSection() {
     <MethodSection id="depeg-events">
       <p>
         Events come from every price series a coin has: the aggregate&apos;s daily prices of every
-        stablecoin (one call for the whole market), and the market provider&apos;s 90-day (hourly)
-        and 365-day (daily) series where read. The market-wide log covers every USD coin (not
-        yield-bearing) of at least {DEPEG_LOG_MIN_CIRCULATING_USD.toLocaleString("en-US")} USD
-        circulating with a price history; detection runs over cached series only.
+        stablecoin (one call for the whole market), the market provider&apos;s 90-day (hourly) and
+        365-day (daily) series where read, and the DefiLlama coins API&apos;s 90-day hourly series,
+        the only history of a coin without a CoinGecko id (keyed by its contract address). The
+        market-wide log covers every USD coin (not yield-bearing) of at least{" "}
+        {DEPEG_LOG_MIN_CIRCULATING_USD.toLocaleString("en-US")} USD circulating with a price
+        history; detection runs over cached series only.
       </p>
       <Formula>{`enter  ${millis(EVENT_ENTER_MIN_MS)} or more of consecutive points all beyond ±${EVENT_ENTER_BPS} bps
        (a single point beyond is a spike, not an event); start = first such point

@@ -5,6 +5,8 @@
  * confirms events by the published rule. Each event names its resolution and its sources.
  *
  *   one coin (`q`)   the market provider's two series are read through the cache (≤ 2 calls);
+ *                    a coin without a CoinGecko id reads its DefiLlama coins hourly series
+ *                    instead, by its coins key (`<chain>:<address>`), when that key is known;
  *   the market       they are only peeked (used when already cached, never fetched), so
  *                    rebuilding the market-wide log costs the aggregate's two keys at most.
  *
@@ -25,13 +27,15 @@ import {
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
-import { coinKeyFor } from "@/lib/domain/coin-keys";
-import { peekHourlySeries } from "@/lib/snapshot/coin-hourly";
+import { peekHourlySeries, readHourlySeries, type HourlySeries } from "@/lib/snapshot/coin-hourly";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import {
+  coinsHistoryStale,
+  coinsHistoryUnavailable,
+  coinsKeyUnknown,
   historyOverBudget,
   historyUnavailable,
   staleHistory,
@@ -46,6 +50,12 @@ export * from "./warnings";
 export interface CoinRef {
   symbol: string;
   coingeckoId: string | null;
+  /** The aggregate's id; null only for an overlay coin while the aggregate is unavailable. */
+  defillamaId: string | null;
+  /** Its DefiLlama coins key (`coingecko:<id>` or `<chain>:<address>`); null when not known. */
+  coinKey: string | null;
+  /** The coin's canonical selector: its page is `/stablecoins/<selector>` (`preferredSelector`). */
+  selector: string;
   /** Circulating USD from the aggregate; null = unknown (confirmation is then required). */
   circulatingUsd: number | null;
 }
@@ -121,10 +131,12 @@ export function eventsFromSeries(
  * finds already stored (never a provider call). A new hourly source (e.g. DefiLlama coins
  * `/chart`, `source: "defillama:coins"`) plugs in by adding its reader here.
  */
-export type CachedSeriesReader = (coinId: string, readOpts?: ReadOpts) => Promise<SourcedSeries[]>;
+export type CachedSeriesReader = (coin: CoinRef, readOpts?: ReadOpts) => Promise<SourcedSeries[]>;
 
 /** The market provider's 90-day (hourly) and 365-day (daily) series, where stored. */
-export const peekMarketSeries: CachedSeriesReader = async (id, readOpts) => {
+export const peekMarketSeries: CachedSeriesReader = async (coin, readOpts) => {
+  const id = coin.coingeckoId;
+  if (!id) return [];
   const peeked = await Promise.all(
     ([90, 365] as const).map(async (days) => {
       const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
@@ -134,20 +146,25 @@ export const peekMarketSeries: CachedSeriesReader = async (id, readOpts) => {
   return peeked.filter((s): s is SourcedSeries => s !== null);
 };
 
+/** The id a coin's series and events carry: its CoinGecko id, else `llama-<DefiLlama id>`. */
+export function seriesCoinId(coin: CoinRef): string {
+  return coin.coingeckoId ?? `llama-${coin.defillamaId ?? coin.selector}`;
+}
+
+const coinsHourly = (coin: CoinRef, s: HourlySeries, asOfMs: number): SourcedSeries => ({
+  coinId: seriesCoinId(coin),
+  resolution: "hourly",
+  source: "defillama:coins",
+  points: s.points,
+  asOfMs,
+});
+
 /** The DefiLlama coins 90-day hourly series (kept warm by the refresher), where stored. */
-export const peekCoinsHourlySeries: CachedSeriesReader = async (id, readOpts) => {
-  const key = coinKeyFor({ coingeckoId: id });
+export const peekCoinsHourlySeries: CachedSeriesReader = async (coin, readOpts) => {
+  const key = coin.coinKey;
   const p = key ? await peekHourlySeries(key, readOpts).catch(() => null) : null;
   if (!p || p.value.points.length === 0) return [];
-  return [
-    {
-      coinId: id,
-      resolution: "hourly",
-      source: "defillama:coins",
-      points: p.value.points,
-      asOfMs: p.storedAt,
-    },
-  ];
+  return [coinsHourly(coin, p.value, p.storedAt)];
 };
 
 export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
@@ -155,21 +172,23 @@ export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
   peekCoinsHourlySeries,
 ];
 
-/** Market mode: the aggregate's series plus whatever other series are already cached. */
+/**
+ * Market mode: the aggregate's series plus whatever other series are already cached (`readers`:
+ * `CACHED_SERIES_READERS`, injectable for tests).
+ */
 export async function marketCoinEvents(
   coin: CoinRef,
   prices: AggregatePrices | null,
   window: EventsWindow,
   readOpts?: ReadOpts,
+  readers: readonly CachedSeriesReader[] = CACHED_SERIES_READERS,
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
   const series: SourcedSeries[] = [];
-  if (id) {
-    const agg = aggregateSeries(prices, id);
-    if (agg) series.push(agg);
-    const cached = await Promise.all(CACHED_SERIES_READERS.map((r) => r(id, readOpts)));
-    series.push(...cached.flat());
-  }
+  const agg = id ? aggregateSeries(prices, id) : null;
+  if (agg) series.push(agg);
+  const cached = await Promise.all(readers.map((r) => r(coin, readOpts)));
+  series.push(...cached.flat());
   return {
     coin,
     events: eventsFromSeries(coin, series, window),
@@ -213,9 +232,7 @@ export async function loadCoinEvents(
 ): Promise<CoinEvents> {
   const id = coin.coingeckoId;
   const agg = id ? aggregateSeries(prices, id) : null;
-  if (!id) {
-    return { coin, events: null, series: [], warnings: [], upstream: false };
-  }
+  if (!id) return loadCoinsHourlyEvents(coin, window, readOpts);
   const reads = await Promise.all(([90, 365] as const).map((days) => read(id, days, readOpts)));
   const warnings: Warning[] = [];
   const series: SourcedSeries[] = agg ? [agg] : [];
@@ -237,5 +254,30 @@ export async function loadCoinEvents(
     series,
     warnings,
     upstream: reads.some((r) => r.upstream),
+  };
+}
+
+/**
+ * One coin without a CoinGecko id (`q`): its DefiLlama coins hourly series through the read layer
+ * (one key; its first fill takes a few `/chart` calls), when its coins key is known.
+ */
+async function loadCoinsHourlyEvents(
+  coin: CoinRef,
+  window: EventsWindow,
+  readOpts?: ReadOpts,
+): Promise<CoinEvents> {
+  const none = { coin, events: null, series: [], warnings: [], upstream: false };
+  if (!coin.coinKey) return { ...none, warnings: [coinsKeyUnknown(coin.symbol)] };
+  const r = (await readHourlySeries([coin.coinKey], readOpts)).get(coin.coinKey);
+  if (!r?.series || r.series.points.length === 0) {
+    return { ...none, warnings: [coinsHistoryUnavailable(coin.symbol)], upstream: !!r?.upstream };
+  }
+  const series = [coinsHourly(coin, r.series, r.asOf ?? Date.now())];
+  return {
+    coin,
+    events: eventsFromSeries(coin, series, window),
+    series,
+    warnings: r.stale ? [coinsHistoryStale(coin.symbol)] : [],
+    upstream: r.upstream,
   };
 }

@@ -3,6 +3,7 @@
  * /api/stablecoin-depegs body; every id is stable (`urn:stablecoin-intel:depeg:{event id}`), so a
  * reader sees an event once and an update (an ongoing event ending) as the same entry.
  */
+import { assetSegment } from "@/lib/assets/canonical";
 import type { DepegEventJson } from "./json";
 
 export const FEED_MAX_ITEMS = 50;
@@ -74,8 +75,9 @@ export function entryText(e: DepegEventJson): string {
 }
 
 const latest = (events: readonly DepegEventJson[]) => events.slice(0, FEED_MAX_ITEMS);
+/** The coin's canonical page (no redirect): the path supply rows and asset links use. */
 const coinUrl = (origin: string, e: DepegEventJson) =>
-  `${origin}/stablecoins/${encodeURIComponent(e.coingecko_id)}`;
+  `${origin}/stablecoins/${assetSegment(e.selector)}`;
 
 /** Characters XML 1.0 does not allow (C0 controls but tab, LF, CR; U+FFFE, U+FFFF). */
 function xmlAllowed(ch: string): boolean {

@@ -4,14 +4,19 @@
  * The market: every USD coin of the aggregate (not yield-bearing: a NAV token sits above 1.00 by
  * design) with at least DEPEG_LOG_MIN_CIRCULATING_USD circulating and a price history. Its input
  * is the aggregate's list and its daily price table of every coin (two keys, one call each when
- * cold) plus each coin's market-provider series where already cached (peeked, never fetched):
- * rebuilding the market-wide log costs at most two upstream calls.
+ * cold) plus each coin's market-provider and DefiLlama coins series where already cached (peeked,
+ * never fetched): rebuilding the market-wide log costs at most two upstream calls. A coin without
+ * a CoinGecko id (absent from the daily table) counts when its DefiLlama coins hourly series is
+ * stored, found by its coins key (static, else its cached aggregate detail's address: peeked).
  */
 import { loadAssetContext } from "@/lib/assets/context";
+import { overlayFor } from "@/lib/assets/overlay";
+import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { DEPEG_LOG_MIN_CIRCULATING_USD } from "@/lib/domain/depeg-confirmation";
 import type { AggregateAsset } from "@/lib/domain/types";
+import { coinKeyOf, staticCoinKey } from "@/lib/market/prices";
 import { seriesJson } from "@/lib/peg-history/series";
 import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
 import { readAggregate } from "@/lib/snapshot/live";
@@ -40,9 +45,7 @@ export { DEPEG_METHOD, DEPEG_RULE, type DepegEventJson } from "./json";
 export const MARKET_COIN_SET = `Every USD stablecoin of the aggregate with at least ${DEPEG_LOG_MIN_CIRCULATING_USD.toLocaleString("en-US")} USD circulating and a price history (yield-bearing NAV tokens excluded).`;
 
 function coinEventsJson(c: CoinEvents) {
-  const id = c.coin.coingeckoId;
-  if (!id || !c.events) return [];
-  return c.events.map((e) => eventJson({ ...c.coin, coingeckoId: id }, e, c.series));
+  return (c.events ?? []).map((e) => eventJson(c.coin, e, c.series));
 }
 
 /** The chart series for one coin: hourly for 30d/90d, daily for 365d, inside the window. */
@@ -120,21 +123,63 @@ async function aggregatePrices(readOpts?: ReadOpts) {
   }
 }
 
-/** The market-wide coin set, largest first, one entry per market-provider id. */
+/** The CoinGecko id a coin is read by: the aggregate's, else the overlay's (as `resolveAsset`). */
+const geckoIdOf = (a: AggregateAsset) => a.geckoId ?? overlayFor(a.id)?.coingeckoId ?? null;
+
+/**
+ * The market-wide coin set, largest first: one entry per CoinGecko id, and one per DefiLlama id
+ * for a coin without one. `coinKey` is the key known without a read (`staticCoinKey`); a coin
+ * without a CoinGecko id may still get one from its cached detail (`withCachedKeys`).
+ */
 export function marketCoins(assets: readonly AggregateAsset[]): CoinRef[] {
   const seen = new Set<string>();
+  const refs: AggregateRef[] = assets.map(toAggregateRef);
   return assets
     .filter(
       (a) =>
         a.pegType === USD_PEG_TYPE &&
         !a.yieldBearing &&
-        a.geckoId !== null &&
         a.circulatingUsd !== null &&
         a.circulatingUsd >= DEPEG_LOG_MIN_CIRCULATING_USD,
     )
     .sort((a, b) => (b.circulatingUsd ?? 0) - (a.circulatingUsd ?? 0))
-    .filter((a) => !seen.has(a.geckoId!) && !!seen.add(a.geckoId!))
-    .map((a) => ({ symbol: a.symbol, coingeckoId: a.geckoId, circulatingUsd: a.circulatingUsd }));
+    .filter((a) => {
+      const key = a.geckoId === null ? `llama:${a.id}` : a.geckoId;
+      return !seen.has(key) && !!seen.add(key);
+    })
+    .map((a) => ({
+      symbol: a.symbol,
+      coingeckoId: a.geckoId,
+      defillamaId: a.id,
+      coinKey: staticCoinKey({ coingeckoId: geckoIdOf(a), overlay: overlayFor(a.id) }),
+      selector: preferredSelector(a, refs),
+      circulatingUsd: a.circulatingUsd,
+    }));
+}
+
+/** Coins without a static key get their cached detail's address key (cache-only: no call). */
+export function withCachedKeys(coins: readonly CoinRef[], readOpts?: ReadOpts): Promise<CoinRef[]> {
+  return Promise.all(
+    coins.map(async (c) =>
+      c.coinKey !== null || c.defillamaId === null
+        ? c
+        : {
+            ...c,
+            coinKey: await coinKeyOf(
+              { defillamaId: c.defillamaId, coingeckoId: null, overlay: null },
+              readOpts,
+            ).catch(() => null),
+          },
+    ),
+  );
+}
+
+/**
+ * The coins the log covers: every coin with a CoinGecko id (its history may be unavailable: listed
+ * so), and a coin without one only with a stored series (else it has no history source at all).
+ */
+export function coveredCoins(coins: readonly CoinEvents[]): CoinEvents[] {
+  return coins.filter((c) => c.coin.coingeckoId !== null || c.series.length > 0);
 }
 
 export async function getDepegs(
@@ -146,11 +191,22 @@ export async function getDepegs(
     const r = await loadAssetContext(input.q, {}, readOpts);
     if (!r.ok) return r;
     const { asset, aggregateEntry } = r.ctx;
-    const agg = await aggregatePrices(readOpts);
+    const refs = (r.ctx.aggregate.value ?? []).map(toAggregateRef);
+    const id = asset.defillamaId;
+    const [agg, coinKey] = await Promise.all([
+      aggregatePrices(readOpts),
+      coinKeyOf(asset, readOpts).catch(() => null),
+    ]);
     const coin = await loadCoinEvents(
       {
         symbol: asset.symbol,
         coingeckoId: asset.coingeckoId,
+        defillamaId: id,
+        coinKey,
+        selector:
+          id === null
+            ? (asset.coingeckoId ?? asset.symbol)
+            : preferredSelector({ id, symbol: asset.symbol, geckoId: asset.coingeckoId }, refs),
         circulatingUsd: aggregateEntry?.circulatingUsd ?? null,
       },
       agg.prices,
@@ -171,9 +227,12 @@ export async function getDepegs(
   } catch {
     warnings.push(aggregatePricesUnavailable);
   }
-  const agg = await aggregatePrices(readOpts);
-  const coins = await Promise.all(
-    marketCoins(assets).map((c) => marketCoinEvents(c, agg.prices, input.window, readOpts)),
+  const [agg, refs] = await Promise.all([
+    aggregatePrices(readOpts),
+    withCachedKeys(marketCoins(assets), readOpts),
+  ]);
+  const coins = coveredCoins(
+    await Promise.all(refs.map((c) => marketCoinEvents(c, agg.prices, input.window, readOpts))),
   );
   const body = buildBody(coins, input.window, null, [...warnings, ...agg.warnings], now);
   return {

@@ -18,10 +18,10 @@ import {
   type SeriesSource,
 } from "@/lib/domain/depeg-confirmation";
 import { BPS_PER_UNIT, PEG_TARGET_USD } from "@/lib/domain/peg";
-import type { CoinRef, SourcedSeries } from "./coin-events";
+import { seriesCoinId, type CoinRef, type SourcedSeries } from "./coin-events";
 
 export const DEPEG_METHOD =
-  "Depeg events from every price series a coin has: the aggregate's daily prices of every stablecoin (DefiLlama /stablecoinprices) and the market provider's hourly (90 days) and daily (365 days) series where read. An event starts when the deviation from 1.00 USD stays beyond ±100 bps for at least 1 h of consecutive points and ends when it is back within ±50 bps for at least 2 h; gaps (intervals over 3× the median) never end an event; hourly events win where hourly points exist (daily points miss intraday troughs). On coins of 1 B USD or more an event is confirmed only when a second independent source family (aggregate, market provider, DEX-implied) is beyond ±50 bps on the same side within it; otherwise it is listed as unconfirmed with the reason. DEX-implied prices only confirm and leave out pools under 1 M USD. The market-wide log covers USD coins (not yield-bearing) of at least 1 M USD circulating with a price history. See /methodology#depeg-events.";
+  "Depeg events from every price series a coin has: the aggregate's daily prices of every stablecoin (DefiLlama /stablecoinprices), the market provider's hourly (90 days) and daily (365 days) series where read, and the DefiLlama coins API's hourly series (90 days) where read — the only history of a coin without a CoinGecko id. An event starts when the deviation from 1.00 USD stays beyond ±100 bps for at least 1 h of consecutive points and ends when it is back within ±50 bps for at least 2 h; gaps (intervals over 3× the median) never end an event; hourly events win where hourly points exist (daily points miss intraday troughs). On coins of 1 B USD or more an event is confirmed only when a second independent source family (aggregate, market provider, DEX-implied) is beyond ±50 bps on the same side within it; otherwise it is listed as unconfirmed with the reason. DEX-implied prices only confirm and leave out pools under 1 M USD. The market-wide log covers USD coins (not yield-bearing) of at least 1 M USD circulating with a price history (a coin without a CoinGecko id once its DefiLlama coins hourly series is stored). See /methodology#depeg-events.";
 
 /** The detection rule, published with the data. */
 export const DEPEG_RULE = {
@@ -81,10 +81,15 @@ const compactIso = (ms: number) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-/** Stable while the event's start is observed: coin, granularity and start hour (or day). */
-export function depegEventId(coingeckoId: string, e: DepegEvent): string {
+/**
+ * Stable while the event's start is observed: coin, granularity and start hour (or day). The coin
+ * is its CoinGecko id (ids of existing events unchanged), else `llama-<DefiLlama id>`
+ * (`seriesCoinId`): DefiLlama ids are stable numbers, and a coin that later gains a CoinGecko id
+ * starts a new id series — documented in docs/api.md.
+ */
+export function depegEventId(coin: CoinRef, e: DepegEvent): string {
   const step = ID_STEP_MS[e.granularity];
-  return `${coingeckoId}:${e.granularity}:${compactIso(Math.floor(e.startMs / step) * step)}`;
+  return `${seriesCoinId(coin)}:${e.granularity}:${compactIso(Math.floor(e.startMs / step) * step)}`;
 }
 
 /** The role of each series in an event: opened it, confirmed it, or was checked and did not. */
@@ -107,16 +112,14 @@ function eventSources(c: ConfirmedEvent, series: readonly SourcedSeries[]) {
     }));
 }
 
-export function eventJson(
-  coin: CoinRef & { coingeckoId: string },
-  c: ConfirmedEvent,
-  series: readonly SourcedSeries[],
-) {
+export function eventJson(coin: CoinRef, c: ConfirmedEvent, series: readonly SourcedSeries[]) {
   const e = c.event;
   return {
-    id: depegEventId(coin.coingeckoId, e),
+    id: depegEventId(coin, e),
     asset: coin.symbol,
     coingecko_id: coin.coingeckoId,
+    defillama_id: coin.defillamaId,
+    selector: coin.selector,
     start: new Date(e.startMs).toISOString(),
     end: e.endMs === null ? null : new Date(e.endMs).toISOString(),
     ongoing: e.ongoing,

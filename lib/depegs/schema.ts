@@ -5,9 +5,17 @@ import { warningCodesSchema } from "@/lib/assets/warnings";
 const iso = z.string().describe("ISO-8601 UTC");
 
 export const depegEventSchema = z.object({
-  id: z.string().describe("Stable id: coin, granularity and start time"),
+  id: z
+    .string()
+    .describe(
+      "Stable id `<coin>:<granularity>:<start>`: the coin is its CoinGecko id, else `llama-<DefiLlama id>`",
+    ),
   asset: z.string(),
-  coingecko_id: z.string(),
+  coingecko_id: z.string().nullable().describe("Null for a coin without a CoinGecko id"),
+  defillama_id: z.string().nullable().describe("The aggregate's id of the coin"),
+  selector: z
+    .string()
+    .describe("The coin's canonical selector: its page is /stablecoins/{selector}"),
   start: iso.describe("First point beyond ±100 bps"),
   end: iso
     .nullable()

@@ -30,6 +30,29 @@ export const staleHistoryOverBudget = (symbol: string, days: LongRangeDays) =>
     BUDGET_CODE,
     `rate budget reached; the ${days}-day price history of ${symbol} was not refreshed, so events are from the last stored copy.`,
   );
+const coinsWarning = (code: string, text: string): Warning => ({
+  source: "DefiLlama",
+  type: "aggregate",
+  code,
+  message: `DefiLlama coins API (aggregate): ${text}`,
+});
+/** A coin without a CoinGecko id: its hourly series is its only price history. */
+export const coinsHistoryUnavailable = (symbol: string) =>
+  coinsWarning(
+    "coins_history_unavailable",
+    `the 90-day hourly price history of ${symbol} is unavailable; its events are unknown (history unavailable).`,
+  );
+/** No coins key yet: its aggregate detail (the address) is not cached, or names no sendable key. */
+export const coinsKeyUnknown = (symbol: string) =>
+  coinsWarning(
+    "coins_history_unavailable",
+    `no price history key is known for ${symbol} yet (its contract address comes from its cached aggregate detail); its events are unknown (history unavailable).`,
+  );
+export const coinsHistoryStale = (symbol: string) =>
+  coinsWarning(
+    "coins_history_stale",
+    `the 90-day hourly price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
+  );
 export const aggregatePricesUnavailable: Warning = {
   source: "DefiLlama",
   type: "aggregate",

@@ -8,11 +8,11 @@
  */
 import { loadPools } from "@/lib/assets/pools";
 import { DEX_CHAINS } from "@/lib/domain/chains";
-import { chunkCoinKeys, coinKeyFor } from "@/lib/domain/coin-keys";
+import { chunkCoinKeys } from "@/lib/domain/coin-keys";
 import { HOURLY_HISTORY_POINTS, CHART_MAX_POINTS_PER_CALL } from "@/lib/domain/chart-plan";
 import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
 import { getExitCost } from "@/lib/exit-cost";
-import { readMarketPrices, staticCoinKey } from "@/lib/market/prices";
+import { coinKeyOf, readMarketPrices, staticCoinKey } from "@/lib/market/prices";
 import { readMarketQuotes } from "@/lib/market/quotes";
 import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
 import { readCoinChainBalances } from "@/lib/snapshot/chains";
@@ -100,7 +100,6 @@ export const quotesTask: WarmTask = {
   },
 };
 
-const coinKeyOf = (coin: WarmCoin) => coinKeyFor({ coingeckoId: coin.asset.coingeckoId });
 /** A coin keyed by its address: as long as an EVM token key (for the call estimate). */
 const addressKeyEstimate = (id: string) => `ethereum:0x${id.padStart(40, "0")}`;
 
@@ -145,17 +144,42 @@ export const coinDetailTask: WarmTask = {
     ),
 };
 
-/** 90-day hourly history per coin (DefiLlama coins `/chart`): several calls to fill, then one. */
+/**
+ * 90-day hourly history per coin (DefiLlama coins `/chart`): several calls to fill, then one. Every
+ * coin with a coins key: its static key (CoinGecko id, overlay contract), else the key of the
+ * address in its cached aggregate detail (the `coin-address` task warms it). That key is looked
+ * up cache-only while planning, so a coin whose key is not known yet has no item this pass (it
+ * would cost no call: the estimate stays honest), and again when warming (`coinKeyOf`).
+ */
 export const coinHourlyTask: WarmTask = {
   family: "coin-hourly",
   tier: 1,
   policy: "history:coins-hourly",
-  itemsFor: (market) =>
-    groupedItems(market.coins, coinKeyOf, (key) => ({
-      cost: { "defillama-coins": 1 },
-      coldCost: { "defillama-coins": HOURLY_FIRST_FILL_CALLS - 1 },
-      warm: (opts) => readHourlySeries([key], opts),
-    })),
+  itemsFor: async (market, opts) => {
+    const keys = new Map<string, string | null>();
+    await Promise.all(
+      market.coins.map(async (c) =>
+        keys.set(c.entry.id, await coinKeyOf(c.asset, opts).catch(() => null)),
+      ),
+    );
+    return groupedItems(
+      market.coins,
+      (coin) => keys.get(coin.entry.id) ?? null,
+      (_, coin) => ({
+        cost: { "defillama-coins": 1 },
+        coldCost: { "defillama-coins": HOURLY_FIRST_FILL_CALLS - 1 },
+        warm: async (o) => {
+          const key = await coinKeyOf(coin.asset, o);
+          // The address' detail expired since planning: nothing to read (missing again).
+          if (key === null) {
+            if (o.warm) o.warm.freshUntil = null;
+            return;
+          }
+          return readHourlySeries([key], o);
+        },
+      }),
+    );
+  },
 };
 
 export const poolsTask: WarmTask = {

@@ -106,7 +106,7 @@ async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
   for (const task of tasks) {
     const warmed = await readWarmed(kv, task.family).catch((): Record<string, number> => ({}));
     const freshMs = policyFor(task.policy).freshSeconds * MS_PER_SECOND;
-    for (const item of task.itemsFor(market)) {
+    for (const item of await task.itemsFor(market, opts())) {
       const freshUntil = warmed[item.id] ?? null;
       planned.push({ ...item, item, task: task.family, tier: task.tier, freshUntil, freshMs });
     }

@@ -46,7 +46,11 @@ export interface WarmTask {
   tier: 0 | 1 | 2;
   /** The read-policy family whose fresh time the items follow (`lib/snapshot/policy`). */
   policy: KeyFamily;
-  itemsFor(market: WarmMarket): WarmItem[];
+  /**
+   * `opts`: the pass' read options, for tasks whose items depend on what is already stored (read
+   * cache-only, never a provider call while planning).
+   */
+  itemsFor(market: WarmMarket, opts?: ReadOpts): WarmItem[] | Promise<WarmItem[]>;
 }
 
 /**

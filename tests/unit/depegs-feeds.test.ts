@@ -8,6 +8,8 @@ const event: DepegEventJson = {
   id: "evil:hourly:20250301T000000Z",
   asset: HOSTILE,
   coingecko_id: "evil",
+  defillama_id: "999",
+  selector: "usd+",
   start: "2025-03-01T00:00:00.000Z",
   end: null,
   ongoing: true,
@@ -70,7 +72,8 @@ describe("feed builders", () => {
     const b = jsonFeed({ events: [event], asOf: event.worst_at, origin: "https://b.test:8443" });
     expect(b.feed_url).toBe("https://b.test:8443/depegs.json");
     expect(b.home_page_url).toBe("https://b.test:8443/depegs");
-    expect(b.items[0]?.url).toBe("https://b.test:8443/stablecoins/evil");
+    // The coin's canonical page: its selector, encoded as asset links encode it (`+` → `%2B`).
+    expect(b.items[0]?.url).toBe("https://b.test:8443/stablecoins/usd%2B");
     expect(b.items[0]?.id).toBe(a.items[0]?.id);
     const xml = atomFeed({ events: [event], asOf: event.worst_at, origin: "https://b.test:8443" });
     expect(xml).toContain(

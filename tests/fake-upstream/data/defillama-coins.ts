@@ -10,9 +10,10 @@
  *     priced like its CoinGecko id, or (no id) its aggregate price ± 2 bps by hash.
  *   - `/chart`: hourly grid from `start` (`span` marks, `period=1h` only); each record sits 0–4 min
  *     past its mark; marks after now are skipped; PEG_EPISODES and HISTORY_EPISODES shape the
- *     prices like the CoinGecko charts. coins × span > 500 → 400 with the recorded message.
+ *     prices like the CoinGecko charts (and COINS_ONLY_EPISODES those of coins without a
+ *     CoinGecko id). coins × span > 500 → 400 with the recorded message.
  */
-import { PEG_EPISODES, PEG_NOISE_BPS } from "../constants";
+import { PEG_EPISODES, PEG_NOISE_BPS, type PegEpisode } from "../constants";
 import { findTokenByAddress } from "./assets";
 import { assetByCoinKey } from "./llama-addresses";
 import { episodeBps } from "./coingecko-chart";
@@ -27,6 +28,21 @@ import type { Market } from "../types";
 export const DEFILLAMA_COINS_OFFSETS_BPS: Readonly<Record<string, number>> = {
   "liquity-usd": 80,
 };
+/**
+ * Episodes only this API's `/chart` shows: aggregate assets without a CoinGecko id (subject id
+ * `llama:<DefiLlama id>`), whose only price history it is. flexUSD (21, ~165 M USD, Ethereum
+ * address): −180 bps ~10 days ago, hourly points 240…234 h ago at −180 bps — one hourly event.
+ */
+export const COINS_ONLY_EPISODES: readonly PegEpisode[] = [
+  {
+    coingeckoId: "llama:21",
+    fromHoursAgo: 242,
+    plateauFromHoursAgo: 240,
+    plateauToHoursAgo: 234,
+    toHoursAgo: 232,
+    extremeBps: -180,
+  },
+];
 /** The provider's limit on points per `/chart` call. */
 export const CHART_MAX_POINTS = 500;
 const NOISE_BPS = 2;
@@ -135,7 +151,9 @@ export function coinsChart(rawKeys: string, q: URLSearchParams, nowMs: number, m
     const id = subjectOf(key, market)?.id;
     if (current === undefined || !id) continue;
     const centre = Math.abs(current - 1) <= 0.005 ? current : 1;
-    const episodes = [...PEG_EPISODES, ...HISTORY_EPISODES].filter((e) => e.coingeckoId === id);
+    const episodes = [...PEG_EPISODES, ...HISTORY_EPISODES, ...COINS_ONLY_EPISODES].filter(
+      (e) => e.coingeckoId === id,
+    );
     const prices: { timestamp: number; price: number }[] = [];
     for (let i = 0; i < span; i += 1) {
       const mark = startMs + i * HOUR;

@@ -100,7 +100,7 @@ describe("refresher: the coin-address warm task", () => {
   });
 
   it("one aggregate call per coin without a CoinGecko id; it warms the detail a request peeks", async () => {
-    const items = coinDetailTask.itemsFor({
+    const items = await coinDetailTask.itemsFor({
       coins: [coin(1, "2", "usd-coin"), coin(40, "21", null), coin(90, "97", null)],
     });
     expect(items.map((i) => [i.id, i.rank, i.cost])).toEqual([

@@ -14,6 +14,8 @@ function ev(asset: string, start: string, worst: number, hours: number): DepegEv
     id: `${asset}:hourly:${start}`,
     asset,
     coingecko_id: asset.toLowerCase(),
+    defillama_id: null,
+    selector: asset.toLowerCase(),
     start,
     end: null,
     ongoing: true,

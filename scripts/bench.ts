@@ -5,13 +5,15 @@
  *   npm run bench -- [--duration 10] [--rounds 3] [--connections 16] [--samples 5]
  *                    [--lighthouse-runs 3]
  *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds,
- *                            faults,budgets,limiter]
+ *                            faults,budgets,limiter,exit]
  *                    [--quick] [--out FILE]
  *
  * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
  * read-layer worlds measure `--duration` per target in every round and judge the median round.
  * `faults` (issue 25 §1) loads each fault world for `--duration`; `budgets` (§2) runs its
  * many-coins client for 6 × `--duration` (at most 60 s); `limiter` (§3) measures like the worlds.
+ * `exit` (issue 27): warm exit cost beside warm intel in `--rounds` rounds of `--duration`, and
+ * `--samples` cold answers per store, each on a fresh server.
  * `--lighthouse-runs`: Lighthouse runs per page and preset (the median run is reported).
  * `--quick`: 2 s per measurement, one round, one sample, one Lighthouse run (a smoke run that
  * proves the bench works; its figures are not the report's).
@@ -30,6 +32,7 @@ import { budgets } from "./bench/budgets";
 import { httpCaching, memory } from "./bench/caching-memory";
 import { coalescing, flushRedis } from "./bench/coalescing";
 import { coldFanout } from "./bench/cold-fanout";
+import { exitCost } from "./bench/exit";
 import { lighthouseScores } from "./bench/lighthouse";
 import { get } from "./bench/load";
 import { faults } from "./bench/faults";
@@ -37,7 +40,7 @@ import { limiter } from "./bench/limiter";
 import { describeMachine } from "./bench/machine";
 import { METHOD, notesFor } from "./bench/method";
 import { pageLoad } from "./bench/page-load";
-import { pageWeights } from "./bench/pages";
+import { PAGES, pageWeights } from "./bench/pages";
 import { renderReport, verdict, type Section } from "./bench/report";
 import { MEMORY_NODE_ARGS } from "./bench/scenarios";
 import { dropSnapshot, ROOT, snapshotBuild, startNextApp, type NextApp } from "./bench/servers";
@@ -56,6 +59,7 @@ const SECTIONS = [
   "faults",
   "budgets",
   "limiter",
+  "exit",
 ] as const;
 /** `--quick`: seconds per measurement. */
 const QUICK_SECONDS = 2;
@@ -158,8 +162,9 @@ async function main(): Promise<number> {
     if (opts.only.has("pages") || opts.only.has("lighthouse")) {
       fullFake = await startFakeUpstream({ port: 0, market: "full" });
       const pagesApp = await app({ fake: fullFake, env: { BENCH_TRIVIAL_ROUTE: "1" } });
-      for (const p of ["/", "/stablecoins/usdc", "/", "/stablecoins/usdc"])
-        await get(pagesApp.url + p).then((r) => r.arrayBuffer());
+      // Twice each: a first visit renders and stores an on-demand page (the chain pages).
+      for (const p of [...PAGES, ...PAGES])
+        await get(pagesApp.url + p.path).then((r) => r.arrayBuffer());
       if (opts.only.has("pages")) {
         step("page weights (build + Chromium)");
         sections.push(await pageWeights(pagesApp));
@@ -188,6 +193,13 @@ async function main(): Promise<number> {
     if (opts.only.has("limiter")) {
       step(`per-client rate limiter on vs off (${opts.rounds} rounds)`);
       sections.push(await limiter(fake, redis, opts));
+    }
+    if (opts.only.has("exit")) {
+      step(
+        `exit cost: warm vs intel (${opts.durationSeconds} s × ${opts.rounds} rounds), ` +
+          `cold (${opts.samples} fresh servers per store)`,
+      );
+      sections.push(await exitCost(fake, redis, opts));
     }
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");

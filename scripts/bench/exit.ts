@@ -5,24 +5,23 @@
  * after 300 ms. The recorded-books goal (every CEX figure equals an independent walk within
  * 0.1 bps; the ladder is monotone) is a unit test: tests/unit/domain/exit-cost.test.ts.
  */
-import { rmSync } from "node:fs";
-import {
-  ALL_PROVIDERS,
-  type FakeUpstream,
-  type LoggedRequest,
-} from "../../tests/fake-upstream/server";
+import { ALL_PROVIDERS, type FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { flushRedis } from "./coalescing";
 import { sideBySideRounds, WARM_UP_SECONDS } from "./counterbalanced";
 import { SLOW_MS } from "./cold-fanout";
+import {
+  coldOnFreshServer,
+  coldOnRunningServer,
+  EXIT_PATH,
+  type ColdSample,
+  type Store,
+} from "./exit-cold";
 import { get, median, timedGet } from "./load";
 import { fmt, table, type Goal, type Section } from "./report";
-import { INTEL_PATH, memosLapse, upstreamCounts } from "./scenarios";
+import { INTEL_PATH } from "./scenarios";
 import { startNextApp, type NextApp } from "./servers";
 
-export const EXIT_PATH = "/api/stablecoin-exit-cost?q=usdc";
-/** A malformed selector: a 400 that loads the route's bundle and reads neither store nor provider. */
-const EXIT_BUNDLE_PATH = "/api/stablecoin-exit-cost?q=%21";
 /** Issue 27: the warm exit-cost route is as fast as intel (≥ 0.9×). */
 export const EXIT_WARM_GOAL_RATIO = 0.9;
 /** Issue 27: cold, every source at 300 ms, it answers in < 1.2 s. */
@@ -54,128 +53,6 @@ async function health(url: string): Promise<Health> {
   };
 }
 
-interface ColdSample {
-  store: string;
-  /** "fresh" = a newly started server; "running" = code warm, only the store emptied. */
-  server: "fresh" | "running";
-  status: number;
-  ms: number;
-  warnings: number;
-  calls: number;
-  /** Providers the fake saw during the timed request. */
-  providers: string[];
-  /** Dependent steps: a call that starts after a call of the current step answered opens a new one. */
-  waves: number;
-  /** Time with at least one upstream call in flight (the union of the calls' intervals). */
-  upstreamMs: number;
-}
-
-/** `waves` and `upstreamMs` of one request's upstream log. */
-function upstreamShape(log: readonly LoggedRequest[]): { waves: number; upstreamMs: number } {
-  const calls = log
-    .map((x) => ({ at: x.at, end: x.finishedAt ?? x.at }))
-    .sort((a, b) => a.at - b.at);
-  let waves = 0;
-  let firstAnswer = -Infinity;
-  let busy = 0;
-  let cursor = -Infinity;
-  for (const c of calls) {
-    if (waves === 0 || c.at >= firstAnswer) {
-      waves++;
-      firstAnswer = c.end;
-    } else firstAnswer = Math.min(firstAnswer, c.end);
-    if (c.end > cursor) {
-      busy += c.end - Math.max(c.at, cursor);
-      cursor = c.end;
-    }
-  }
-  return { waves, upstreamMs: busy };
-}
-
-/** The timed request, every provider slowed, on `app` whose store is empty. */
-async function timedCold(
-  fake: FakeUpstream,
-  app: NextApp,
-  store: string,
-  server: ColdSample["server"],
-): Promise<ColdSample> {
-  slowEvery(fake, SLOW_MS);
-  fake.clearRequests();
-  try {
-    const r = await timedGet(app.url + EXIT_PATH);
-    const log = fake.requests();
-    let warnings = -1;
-    try {
-      warnings = (JSON.parse(r.body) as { warnings?: unknown[] }).warnings?.length ?? 0;
-    } catch {
-      // reported as -1
-    }
-    return {
-      store,
-      server,
-      status: r.status,
-      ms: r.ms,
-      warnings,
-      calls: [...upstreamCounts(fake).values()].reduce((a, b) => a + b, 0),
-      providers: [...new Set(log.map((x) => x.provider))].sort(),
-      ...upstreamShape(log),
-    };
-  } finally {
-    fake.resetScenarios();
-  }
-}
-
-/** Every provider of the fake (the core ones and the exit-cost sources) slowed by `delayMs`. */
-function slowEvery(fake: FakeUpstream, delayMs: number): void {
-  for (const p of ALL_PROVIDERS) fake.setScenario(p, "slow", { delayMs });
-}
-
-async function coldOnFreshServer(
-  fake: FakeUpstream,
-  store: { name: string; redisUrl?: string },
-): Promise<ColdSample> {
-  if (store.redisUrl) await flushRedis(store.redisUrl);
-  const app = await startNextApp({ fake, redisUrl: store.redisUrl });
-  try {
-    const bundle = await timedGet(app.url + EXIT_BUNDLE_PATH);
-    if (bundle.status !== 400) throw new Error(`exit-cost bundle load: HTTP ${bundle.status}`);
-    return await timedCold(fake, app, store.name, "fresh");
-  } finally {
-    await app.stop();
-  }
-}
-
-/**
- * For reference, not judged: the same request on one running server per store whose code is
- * warm (a healthy answer first), its store emptied before each sample (as ./cold-fanout does).
- */
-async function coldOnRunningServer(
-  fake: FakeUpstream,
-  store: { name: string; redisUrl?: string },
-  samples: number,
-): Promise<ColdSample[]> {
-  if (store.redisUrl) await flushRedis(store.redisUrl);
-  const app = await startNextApp({ fake, redisUrl: store.redisUrl });
-  const out: ColdSample[] = [];
-  try {
-    for (let i = 0; i < samples; i++) {
-      fake.resetScenarios();
-      const warm = await timedGet(app.url + EXIT_PATH);
-      if (warm.status !== 200) throw new Error(`exit-cost warm-up: HTTP ${warm.status}`);
-      if (store.redisUrl) await flushRedis(store.redisUrl);
-      else {
-        // retries: a write that lands while the tree is removed (ENOTEMPTY) is removed too
-        rmSync(app.kvDir!, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-        await memosLapse();
-      }
-      out.push(await timedCold(fake, app, store.name, "running"));
-    }
-  } finally {
-    await app.stop();
-  }
-  return out;
-}
-
 export async function exitCost(
   fake: FakeUpstream,
   redis: RedisServer,
@@ -203,7 +80,7 @@ export async function exitCost(
 
   // (b) cold: a fresh server per sample, its store empty, every provider slowed.
   const cold: ColdSample[] = [];
-  const stores = [{ name: "file store" }, { name: "Redis", redisUrl: redis.url }];
+  const stores: Store[] = [{ name: "file store" }, { name: "Redis", redisUrl: redis.url }];
   for (let i = 0; i < opts.samples; i++)
     for (const st of stores) cold.push(await coldOnFreshServer(fake, st));
   const running: ColdSample[] = [];

@@ -4,12 +4,9 @@
  * (judged) and, for reference, on a running server whose code is warm.
  */
 import { rmSync } from "node:fs";
-import {
-  ALL_PROVIDERS,
-  type FakeUpstream,
-  type LoggedRequest,
-} from "../../tests/fake-upstream/server";
+import { ALL_PROVIDERS, type FakeUpstream } from "../../tests/fake-upstream/server";
 import { flushRedis } from "./coalescing";
+import { fanOutShape } from "./fan-out-shape";
 import { SLOW_MS } from "./cold-fanout";
 import { timedGet } from "./load";
 import { memosLapse, upstreamCounts } from "./scenarios";
@@ -40,28 +37,6 @@ export interface ColdSample {
   upstreamMs: number;
 }
 
-/** `waves` and `upstreamMs` of one request's upstream log. */
-function upstreamShape(log: readonly LoggedRequest[]): { waves: number; upstreamMs: number } {
-  const calls = log
-    .map((x) => ({ at: x.at, end: x.finishedAt ?? x.at }))
-    .sort((a, b) => a.at - b.at);
-  let waves = 0;
-  let firstAnswer = -Infinity;
-  let busy = 0;
-  let cursor = -Infinity;
-  for (const c of calls) {
-    if (waves === 0 || c.at >= firstAnswer) {
-      waves++;
-      firstAnswer = c.end;
-    } else firstAnswer = Math.min(firstAnswer, c.end);
-    if (c.end > cursor) {
-      busy += c.end - Math.max(c.at, cursor);
-      cursor = c.end;
-    }
-  }
-  return { waves, upstreamMs: busy };
-}
-
 /** The timed request, every provider slowed, on `app` whose store is empty. */
 async function timedCold(
   fake: FakeUpstream,
@@ -88,7 +63,7 @@ async function timedCold(
       warnings,
       calls: [...upstreamCounts(fake).values()].reduce((a, b) => a + b, 0),
       providers: [...new Set(log.map((x) => x.provider))].sort(),
-      ...upstreamShape(log),
+      ...fanOutShape(log.map((x) => ({ atMs: x.at, endMs: x.finishedAt ?? null }))),
     };
   } finally {
     fake.resetScenarios();

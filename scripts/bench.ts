@@ -5,7 +5,7 @@
  *   npm run bench -- [--duration 10] [--rounds 3] [--connections 16] [--samples 5]
  *                    [--lighthouse-runs 3]
  *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds,
- *                            faults,budgets,limiter,market]
+ *                            faults,budgets,limiter,market,exit]
  *                    [--market-warm 120] [--quick] [--out FILE]
  *
  * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
@@ -14,6 +14,8 @@
  * many-coins client for 6 × `--duration` (at most 60 s); `limiter` (§3) measures like the worlds.
  * `market` (issue 26 goals) lets the scheduled refresher run `--market-warm` seconds on the full
  * market before it reads the store, then measures like the worlds.
+ * `exit` (issue 27): warm exit cost beside warm intel in `--rounds` rounds of `--duration`, and
+ * `--samples` cold answers per store, each on a fresh server.
  * `--lighthouse-runs`: Lighthouse runs per page and preset (the median run is reported).
  * `--quick`: 2 s per measurement, one round, one sample, one Lighthouse run (a smoke run that
  * proves the bench works; its figures are not the report's).
@@ -32,6 +34,7 @@ import { budgets } from "./bench/budgets";
 import { httpCaching, memory } from "./bench/caching-memory";
 import { coalescing, flushRedis } from "./bench/coalescing";
 import { coldFanout } from "./bench/cold-fanout";
+import { exitCost } from "./bench/exit";
 import { lighthouseScores } from "./bench/lighthouse";
 import { get } from "./bench/load";
 import { faults } from "./bench/faults";
@@ -40,7 +43,7 @@ import { marketWide } from "./bench/market-wide";
 import { describeMachine } from "./bench/machine";
 import { METHOD, notesFor } from "./bench/method";
 import { pageLoad } from "./bench/page-load";
-import { pageWeights } from "./bench/pages";
+import { PAGES, pageWeights } from "./bench/pages";
 import { renderReport, verdict, type Section } from "./bench/report";
 import { MEMORY_NODE_ARGS } from "./bench/scenarios";
 import { dropSnapshot, ROOT, snapshotBuild, startNextApp, type NextApp } from "./bench/servers";
@@ -60,6 +63,7 @@ const SECTIONS = [
   "budgets",
   "limiter",
   "market",
+  "exit",
 ] as const;
 /** `--market-warm` default: seconds of the refresher's first passes before the store is read. */
 const MARKET_WARM_SECONDS = "120";
@@ -170,8 +174,9 @@ async function main(): Promise<number> {
     if (opts.only.has("pages") || opts.only.has("lighthouse")) {
       fullFake = await startFakeUpstream({ port: 0, market: "full" });
       const pagesApp = await app({ fake: fullFake, env: { BENCH_TRIVIAL_ROUTE: "1" } });
-      for (const p of ["/", "/stablecoins/usdc", "/", "/stablecoins/usdc"])
-        await get(pagesApp.url + p).then((r) => r.arrayBuffer());
+      // Twice each: a first visit renders and stores an on-demand page (the chain pages).
+      for (const p of [...PAGES, ...PAGES])
+        await get(pagesApp.url + p.path).then((r) => r.arrayBuffer());
       if (opts.only.has("pages")) {
         step("page weights (build + Chromium)");
         sections.push(await pageWeights(pagesApp));
@@ -210,6 +215,13 @@ async function main(): Promise<number> {
       sections.push(
         await marketWide(fullFake, redis, { ...opts, warmSeconds: opts.marketWarmSeconds }),
       );
+    }
+    if (opts.only.has("exit")) {
+      step(
+        `exit cost: warm vs intel (${opts.durationSeconds} s × ${opts.rounds} rounds), ` +
+          `cold (${opts.samples} fresh servers per store)`,
+      );
+      sections.push(await exitCost(fake, redis, opts));
     }
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");

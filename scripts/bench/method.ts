@@ -108,6 +108,16 @@ while calls were refused means the refusal was reported under another code (or n
 no \`RateLimit-Limit\`: the build has no per-client limiter, and the ratio compares two
 identical servers (its spread is the noise of one round on this box).
 `,
+  "27": `
+**Issue 27 — exit cost misses.** Warm: both routes answer repeats from the one-second response
+memo (\`lib/api/with-memo.ts\`, through \`publicRoute\`); a ratio below 0.9× in every round with
+a healthy warm answer points at the exit-cost build each second (books walked, split estimate).
+Cold: read the waves and rest columns. Two waves are the design (the coin's context — aggregate,
+tickers, pools — then every book and DEX quote at once); a third wave is a dependent read that
+could join an earlier one. Rest is the server's own time: on a fresh process it is first-run code
+(module evaluation, JIT, schema compilation) plus parsing and storing every body, and it grows
+with the load on the box; compare the running-server rows of the same run.
+`,
 };
 
 /** Notes for the issue items that missed a goal in this run. */

@@ -12,11 +12,17 @@ import { CHROMIUM_PATH } from "./machine";
 import { fmt, table, type Goal, type Section } from "./report";
 import { buildDir, type NextApp } from "./servers";
 
-/** `route` = the URL pattern; the page's app path (route groups and all) comes from the build. */
-export const PAGES = [
+/**
+ * `route` = the URL pattern; the page's app path (route groups and all) comes from the build.
+ * `issue` = the issue whose goals the page's Lighthouse accessibility row reports (issue 15 §3
+ * unless said). `/chains/arbitrum`: a chain of the full recorded market (issue 28).
+ */
+export const PAGES: readonly { label: string; path: string; route: string; issue?: string }[] = [
   { label: "home", path: "/", route: "/" },
   { label: "asset", path: "/stablecoins/usdc", route: "/stablecoins/[asset]" },
-] as const;
+  { label: "chains", path: "/chains", route: "/chains", issue: "28" },
+  { label: "chain", path: "/chains/arbitrum", route: "/chains/[chain]", issue: "28" },
+];
 export const HOME_FIRST_LOAD_BUDGET_BYTES = 180_000;
 /** String literals only the chart libraries ship (recharts class names, nivo's colour scheme). */
 const CHART_SIGNATURES = /recharts-surface|recharts-wrapper|nivo:\["#|scheme:"nivo"/;

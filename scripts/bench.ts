@@ -237,7 +237,7 @@ async function main(): Promise<number> {
     dropSnapshot();
   }
 
-  sections.sort((a, b) => a.title.localeCompare(b.title));
+  sections.sort((a, b) => a.title.localeCompare(b.title, "en", { numeric: true }));
   const finishedAt = new Date();
   const argv = process.argv.slice(2).join(" ");
   const report = renderReport({

@@ -194,5 +194,5 @@ export async function exitCost(
       "(`tests/unit/domain/exit-cost.test.ts`, “order-book walk on the recorded books”), run by " +
       "`npm test`.",
   ].join("\n");
-  return { title: "9. Exit cost (issue 27)", body, goals };
+  return { title: "10. Exit cost (issue 27)", body, goals };
 }

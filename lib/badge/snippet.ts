@@ -5,7 +5,7 @@
  * of them be escaped). URLs are percent-encoded strictly, so `(` and `)` cannot close a Markdown
  * link and `"` cannot close an attribute.
  */
-import { xmlEscape } from "@/lib/depegs/feeds";
+import { xmlEscape } from "@/lib/xml";
 import { BADGE_LABEL, BADGE_SUFFIX } from "./constants";
 
 /** RFC 3986 path segment: `encodeURIComponent` leaves `!'()*` as they are. */

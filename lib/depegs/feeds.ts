@@ -4,7 +4,10 @@
  * reader sees an event once and an update (an ongoing event ending) as the same entry.
  */
 import { assetSegment } from "@/lib/assets/canonical";
+import { xmlEscape } from "@/lib/xml";
 import type { DepegEventJson } from "./json";
+
+export { xmlEscape };
 
 export const FEED_MAX_ITEMS = 50;
 export const FEED_TITLE = "Stablecoin depeg events";
@@ -78,24 +81,6 @@ const latest = (events: readonly DepegEventJson[]) => events.slice(0, FEED_MAX_I
 /** The coin's canonical page (no redirect): the path supply rows and asset links use. */
 const coinUrl = (origin: string, e: DepegEventJson) =>
   `${origin}/stablecoins/${assetSegment(e.selector)}`;
-
-/** Characters XML 1.0 does not allow (C0 controls but tab, LF, CR; U+FFFE, U+FFFF). */
-function xmlAllowed(ch: string): boolean {
-  const c = ch.codePointAt(0) ?? 0;
-  return c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c !== 0xfffe && c !== 0xffff);
-}
-
-/** XML text and attribute escaping (the five predefined entities; disallowed characters dropped). */
-export function xmlEscape(s: string): string {
-  return [...s]
-    .filter(xmlAllowed)
-    .join("")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 const SUBTITLE =
   "Each time a USD stablecoin (1 M USD or more circulating) stayed beyond ±100 bps of 1.00 USD for at least an hour; unconfirmed events are marked. Informational only.";

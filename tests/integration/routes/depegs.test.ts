@@ -97,7 +97,12 @@ describe("GET /api/stablecoin-depegs", () => {
     const frax = find(body, "FRAX");
     expect(frax.resolution).toBe("hourly");
     expect(frax.duration_hours).toBeCloseTo(6, 6);
-    expect(frax.confirmation.status).toBe("not_required");
+    // Under $1B one source is enough. Whether the aggregate's daily point lands inside this 6 h
+    // event depends on the hour the fake's episodes (relative to now) fall on: when it does and
+    // shows it too, the event is confirmed by it; it is never "unconfirmed".
+    expect(["not_required", "confirmed"]).toContain(frax.confirmation.status);
+    if (frax.confirmation.status === "confirmed")
+      expect(frax.sources.some((s: Body) => s.role === "confirmed")).toBe(true);
     expect(new Set(events(body).map((e) => e.id)).size).toBe(events(body).length);
   });
 

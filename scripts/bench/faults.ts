@@ -216,10 +216,13 @@ export async function faults(
     faultPasses(r) ? "PASS" : "**FAIL**",
   ]);
   const body = [
-    `autocannon, ${opts.connections} connections, ${opts.durationSeconds} s per world on a fresh ` +
-      "server on an empty store (Redis flushed; a new file-store directory), nothing read yet: " +
-      "the route's bundle loaded (OPTIONS, which reads nothing), the fault switched on, then " +
-      "the load. The first requests also pay the fresh process' first run of the read path. " +
+    `autocannon, ${opts.connections} connections, on a fresh server on an empty store (Redis ` +
+      "flushed; a new file-store directory), nothing read yet: the route's bundle loaded " +
+      "(OPTIONS, which reads nothing), the fault switched on, then " +
+      `${FAULT_WARM_UP_SECONDS} s of warm-up load and ${opts.durationSeconds} s of steady load, ` +
+      "both under the fault. The warm-up pays the fresh process' first run of the read path " +
+      "and its JIT (its p99 / max in their own column); Requests and p99 are the steady " +
+      "part's; max, > 2 s, 5xx, Errors and the provider calls count both parts. " +
       "`hang` worlds run with " +
       `PROVIDER_TIMEOUT_MS=${HANG_BUDGET_MS} (the hanging call's budget; the others use the ` +
       "default). Calls / keys = the faulted provider's calls during the load and the distinct " +

@@ -7,6 +7,7 @@
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
+import { roundTo } from "@/lib/domain/precision";
 import { isoOrNull } from "@/lib/domain/time";
 import { PEG_HOLD_THRESHOLD_BPS, RISK_EXIT_SIZE_USD } from "@/lib/domain/exit-cost-constants";
 import { bestVenue, largestPegHoldingSize, splitEstimate } from "@/lib/domain/exit-ladder";
@@ -61,8 +62,7 @@ async function decimalsLookup(ctx: AssetContext, readOpts?: ReadOpts): Promise<D
       ?.decimals ?? null;
 }
 
-const round = (n: number | null, places = 2) =>
-  n === null ? null : Math.round(n * 10 ** places) / 10 ** places;
+const round = (n: number | null, places = 2) => (n === null ? null : roundTo(n, places));
 
 function venueRecord(v: MeasuredVenue, sizesUsd: readonly number[]) {
   return {

@@ -5,7 +5,7 @@
  * read key and query ids exist only here; the app itself has no demo mode.
  * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
  * The refresher warms the market every `REFRESH_INTERVAL_SECONDS` (10 here unless the shell
- * sets it); with `COINGECKO_CALLS_PER_MINUTE=30` it spends only that budget's refresh reserve.
+ * sets it; set empty, it is off); with `COINGECKO_CALLS_PER_MINUTE=30` it spends only that budget's refresh reserve.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

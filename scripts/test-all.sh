@@ -61,7 +61,8 @@ if [ -f scripts/soak.ts ]; then
 fi
 
 step "e2e on the full recorded market (DEMO_MARKET=full: 322 assets, rebuilt from that world)"
-DEMO_MARKET=full npx playwright test tests/e2e/full-market.spec.ts
+# With the demo's own refresher interval, as `npm run demo` runs (the suite above runs without it).
+DEMO_MARKET=full E2E_REFRESH_INTERVAL_SECONDS=10 npx playwright test tests/e2e/full-market.spec.ts
 
 if [ -f scripts/check-secrets.ts ]; then
   step "secret hygiene (canary keys)"

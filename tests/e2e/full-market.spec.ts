@@ -172,3 +172,33 @@ test("every asset page linked from the home page renders with a price", async ({
     expect([href, (await res.text()).includes('data-testid="asset-price"')]).toEqual([href, true]);
   }
 });
+
+// `npm run demo` starts the scheduled refresher (issue 26); `npm test` runs this step with the
+// demo's interval (E2E_REFRESH_INTERVAL_SECONDS), the rest of the e2e suite without it.
+test("the demo's refresher runs over the whole market and /api/health shows its pass", async ({
+  request,
+}) => {
+  const asked = Number(process.env.E2E_REFRESH_INTERVAL_SECONDS ?? "");
+  test.skip(!(asked > 0), "the refresher runs only when E2E_REFRESH_INTERVAL_SECONDS asks for it");
+  test.setTimeout(300_000);
+  type Health = {
+    refresher: {
+      intervalSeconds: number | null;
+      lastRun: {
+        trigger: string;
+        outcome: string;
+        families: Record<string, { coins: number; warmCoins: number }>;
+      } | null;
+    };
+  };
+  const health = async () =>
+    ((await (await request.get("/api/health")).json()) as Health).refresher;
+  expect((await health()).intervalSeconds).toBe(asked);
+  await expect
+    .poll(async () => (await health()).lastRun?.trigger ?? null, { timeout: 240_000 })
+    .toBe("interval");
+  const run = (await health()).lastRun!;
+  expect(["ok", "partial"]).toContain(run.outcome);
+  const warm = Object.values(run.families).reduce((s, f) => s + f.warmCoins, 0);
+  expect(warm).toBeGreaterThan(0);
+});

@@ -14,10 +14,20 @@ const KV_PROBE_TTL_SECONDS = 60;
 /** The store is probed at most once per this interval per instance; between, the last result. */
 export const HEALTH_PROBE_INTERVAL_MS = 10_000;
 
+/** What a source gives the service: the columns of the sources table on /methodology. */
+type SourceType =
+  | "aggregate"
+  | "market"
+  | "price"
+  | "liquidity"
+  | "order-book"
+  | "dex-quote"
+  | "on-chain-scheduled";
+
 interface SourceHealth {
   name: string;
   provider: ProviderName;
-  type: "aggregate" | "market" | "liquidity" | "on-chain-scheduled";
+  type: SourceType;
   configured: boolean;
   lastCall: { outcome: string; at: string; durationMs: number } | null;
   /** What is wrong with this source's data as last read here (on-chain snapshots), codes beside. */
@@ -117,7 +127,12 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
   const sources = [
     source("DefiLlama", "defillama", "aggregate", true),
     source("CoinGecko", "coingecko", "market", true),
+    source("DefiLlama coins", "defillama-coins", "price", true),
     source("DexScreener", "dexscreener", "liquidity", true),
+    source("Binance", "binance", "order-book", true),
+    source("Kraken", "kraken", "order-book", true),
+    source("Coinbase", "coinbase", "order-book", true),
+    source("KyberSwap", "kyberswap", "dex-quote", true),
     source("Dune", "dune", "on-chain-scheduled", duneConfigured, snapshotHealth(now)),
   ];
   const failing = sources.some(

@@ -120,9 +120,10 @@ export async function exitCostFor(
     const best = bestVenue(fills);
     const measured = fills.some((f) => f.fill.measured);
     const curves = m.venues.flatMap((v) => (v.loss ? [{ id: v.id, loss: v.loss }] : []));
+    // No coin price: no size in coins to split, so no estimate (never a $0 unfilled part).
     const split =
       coinPriceUsd !== null && curves.length > 0
-        ? splitEstimate(curves, sizeUsd / coinPriceUsd)
+        ? { ...splitEstimate(curves, sizeUsd / coinPriceUsd), priceUsd: coinPriceUsd }
         : null;
     return {
       size_usd: sizeUsd,
@@ -130,7 +131,7 @@ export async function exitCostFor(
       split_estimate: split && {
         estimate: true as const,
         cost_bps: round(split.costBps),
-        unfilled_usd: round(split.unfilledQty * (coinPriceUsd ?? 0)) as number,
+        unfilled_usd: round(split.unfilledQty * split.priceUsd) as number,
         allocations: split.allocations.map((a) => ({
           venue_id: a.id,
           share: round(a.share, 4) as number,

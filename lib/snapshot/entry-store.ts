@@ -146,6 +146,7 @@ export type MarkerTurn =
 /**
  * Takes the key's marker, or waits on its holder (at most the lock budget). A holder that ended
  * without an entry hands the marker on (one waiter takes it); a holder that died is read around.
+ * The taker looks at the store once more before it reads upstream.
  */
 export async function markerTurn<T>(ctx: Ctx<T>): Promise<MarkerTurn> {
   const deadlineMs = waitDeadline(ctx.policy, Date.now());
@@ -155,6 +156,15 @@ export async function markerTurn<T>(ctx: Ctx<T>): Promise<MarkerTurn> {
     if (seen.kind === "entry" || seen.kind === "cooling") return seen;
     const handOn = seen.kind === "released" && Date.now() < deadlineMs;
     marker = handOn ? await takeMarker(ctx) : "skipped";
+  }
+  if (marker === "acquired") {
+    // Another instance may have written the entry and released its marker between this read's
+    // miss and its take (a late starter): look once more before asking upstream.
+    const late = await readEntry(ctx);
+    if (late && entryState({ ...late, empty: false }, ctx.policy, ctx.now()) !== "expired") {
+      await releaseMarker(ctx);
+      return { kind: "entry", entry: late };
+    }
   }
   return { kind: "read", holdsMarker: marker === "acquired" };
 }

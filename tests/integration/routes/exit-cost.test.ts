@@ -4,6 +4,7 @@
  * fails, 400 on a bad `sizes_usd`, 405 on writes, and with every source at 300 ms the books and
  * quotes in flight together (the cold time itself is the bench's, never asserted here).
  */
+import * as health from "@/app/api/health/route";
 import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
 import { EXIT_COST_PROVIDERS } from "../../fake-upstream/types";
 import { call, json, startHarness, upstreamCalls, type Harness } from "../helpers/harness";
@@ -75,6 +76,23 @@ describe("GET /api/stablecoin-exit-cost (file KV)", () => {
     expect(body.warning_codes).toContain("exit_book_unavailable");
     expect(body.venues.find((v: Body) => v.venue === "kraken").points[0].cost_bps).not.toBeNull();
     expect(body.ladder[0].best).not.toBeNull();
+  });
+
+  it("/api/health names every exit-cost source with its last call; one failing degrades it", async () => {
+    h.fake.setScenario("binance", "500");
+    await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000");
+    const report = await json<Body>(await call(health.GET, "/api/health"));
+    const byProvider = Object.fromEntries(report.sources.map((s: Body) => [s.provider, s]));
+    expect(byProvider.binance).toMatchObject({
+      name: "Binance",
+      type: "order-book",
+      lastCall: { outcome: "http" },
+    });
+    for (const p of ["kraken", "coinbase"])
+      expect(byProvider[p]).toMatchObject({ type: "order-book", lastCall: { outcome: "ok" } });
+    expect(byProvider.kyberswap).toMatchObject({ type: "dex-quote", lastCall: { outcome: "ok" } });
+    expect(byProvider["defillama-coins"]).toMatchObject({ name: "DefiLlama coins", type: "price" });
+    expect(report.status).toBe("degraded");
   });
 
   it("DEX quotes failing (429): CEX figures stand, DEX venues null with exit_dex_unavailable", async () => {

@@ -551,6 +551,20 @@ describe("across instances (the refresh marker)", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("a late starter: an entry written (marker released) between its miss and its take is served", async () => {
+    const { kv, key, read, fetch } = setup(async () => ({ n: 1 }));
+    // Another instance finishes its read just after this one's miss and before its marker take.
+    const take = kv.setIfAbsent.bind(kv);
+    kv.setIfAbsent = async (k, value, ttlSeconds) => {
+      if (k === markerKey(key))
+        await kv.set(key, { v: CACHE_ENTRY_VERSION, storedAt: T0, value: { n: 42 } }, 600);
+      return take(k, value, ttlSeconds);
+    };
+    await expect(read()).resolves.toMatchObject({ value: { n: 42 }, source: "cache" });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await kv.get(markerKey(key))).toBeUndefined();
+  });
+
   it("the holder releases its marker after a good answer", async () => {
     const { kv, key, read } = setup(async () => ({ n: 1 }));
     await read();

@@ -15,7 +15,15 @@ export const healthResponseSchema = z.object({
     z.object({
       name: z.string(),
       provider: z.string(),
-      type: z.enum(["aggregate", "market", "liquidity", "on-chain-scheduled"]),
+      type: z.enum([
+        "aggregate",
+        "market",
+        "price",
+        "liquidity",
+        "order-book",
+        "dex-quote",
+        "on-chain-scheduled",
+      ]),
       configured: z.boolean(),
       lastCall: lastCall.nullable(),
       warnings: z

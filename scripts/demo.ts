@@ -59,6 +59,7 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<vo
 
 /** Provider call budget against the fake upstream (which has no rate limit of its own). */
 const DEMO_CALLS_PER_MINUTE = "1000000";
+const DEMO_CALLS_PER_SECOND = "100000";
 /**
  * The scheduled refresher runs in the demo's server every this many seconds (lib/refresh), so
  * every coin is warm within a minute of start; `/api/health` shows its passes.
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     // The fake upstream has no rate limit: budgets out of the way unless the shell sets them.
     COINGECKO_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     DEXSCREENER_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    DEX_QUOTES_CALLS_PER_SECOND: DEMO_CALLS_PER_SECOND,
     REFRESH_INTERVAL_SECONDS: DEMO_REFRESH_INTERVAL_SECONDS,
     ...process.env,
     ...fake.baseUrls,

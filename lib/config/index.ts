@@ -37,6 +37,13 @@ export const DEFAULT_KRAKEN_CALLS_PER_MINUTE = 45;
 export const DEFAULT_COINBASE_CALLS_PER_MINUTE = 300;
 export const DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE = 120;
 const MAX_CALLS_PER_MINUTE = 1_000_000;
+/**
+ * KyberSwap's keyless limit is a per-second one (~3/s, over it HTTP 429), and one cold exit-cost
+ * ladder asks for a quote per chain and size at once: the per-minute budget alone lets that burst
+ * through, so quotes also keep to this many a second across instances.
+ */
+export const DEFAULT_DEX_QUOTES_CALLS_PER_SECOND = 3;
+const MAX_CALLS_PER_SECOND = 100_000;
 /** Per-client allowance on the public routes, weighted requests a minute (0 = limiter off). */
 export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
 /** High enough to count every request without ever refusing one (how the bench measures the limiter). */
@@ -172,6 +179,10 @@ export const envSchema = z.object({
     intInRange(1, MAX_CALLS_PER_MINUTE),
     DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE,
   ),
+  DEX_QUOTES_CALLS_PER_SECOND: withDefault(
+    intInRange(1, MAX_CALLS_PER_SECOND),
+    DEFAULT_DEX_QUOTES_CALLS_PER_SECOND,
+  ),
   PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(
     intInRange(0, MAX_PUBLIC_RATE_LIMIT_PER_MINUTE),
     DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE,
@@ -224,6 +235,8 @@ export interface AppConfig {
       coinbase: number;
       kyberswap: number;
     };
+    /** Calls a second across all instances, for a provider whose limit is a per-second one. */
+    callsPerSecond: { kyberswap: number };
   };
   /** Dune query ids from configuration (docs/route-contract.md rule 8): never hard-coded. */
   duneQueries: Record<DuneQueryName, string | undefined>;
@@ -317,6 +330,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         coinbase: e.COINBASE_CALLS_PER_MINUTE,
         kyberswap: e.DEX_QUOTES_CALLS_PER_MINUTE,
       },
+      callsPerSecond: { kyberswap: e.DEX_QUOTES_CALLS_PER_SECOND },
     },
     duneQueries: {
       supplyByChain: e.DUNE_QUERY_SUPPLY_BY_CHAIN,

@@ -62,6 +62,15 @@ export function scheduledCallsLeft(made: CallCounts, limit: number): number {
   return Math.max(0, Math.min(limit - made.total, reserveLeft));
 }
 
+/**
+ * Calls a second one process may make while the shared counter cannot be read: its local share,
+ * but at least one (a share of a small per-second budget rounds to nothing). With more instances
+ * than the budget has calls counting locally in the same second, their sum can pass it.
+ */
+export function localSecondBudget(perSecond: number): number {
+  return Math.max(1, Math.floor(perSecond * LOCAL_BUDGET_SHARE));
+}
+
 /** `callFits` against this process' local share of a budget of `limit`. */
 export function localCallFits(made: CallCounts, limit: number, purpose: CallPurpose): boolean {
   return callFits(made, localBudget(limit), purpose);

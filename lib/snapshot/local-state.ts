@@ -41,6 +41,8 @@ interface State {
   storeDownUntil: WeakMap<KvStore, number>;
   /** Provider calls this process made in the current budget window (`./rate-budget`). */
   calls: Map<BudgetedProvider, WindowCalls>;
+  /** Calls this process made in the current second, for a per-second budget (`./rate-budget`). */
+  secondCalls: Map<BudgetedProvider, { second: number; count: number }>;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.read-through");
@@ -55,6 +57,7 @@ export function localState(): State {
     refreshing: new Map(),
     storeDownUntil: new WeakMap(),
     calls: new Map(),
+    secondCalls: new Map(),
   };
   return slot[GLOBAL_SLOT];
 }
@@ -132,6 +135,20 @@ export function callsInWindow(provider: BudgetedProvider, windowIndex: number): 
   return counts;
 }
 
+/** This process' calls of `provider` in the second `second` (a new second starts at zero). */
+export function callsInSecond(
+  provider: BudgetedProvider,
+  second: number,
+): { second: number; count: number } {
+  const { secondCalls } = localState();
+  let counts = secondCalls.get(provider);
+  if (counts?.second !== second) {
+    counts = { second, count: 0 };
+    secondCalls.set(provider, counts);
+  }
+  return counts;
+}
+
 /** Keys currently cooling down or failing, for tests and health. */
 export function failingKeys(): number {
   return localState().failures.size;
@@ -152,5 +169,6 @@ export function forgetLocalState(): void {
   s.failures.clear();
   s.fills.clear(); // a new process shares no fill with this one's requests in flight
   s.calls.clear();
+  s.secondCalls.clear();
   s.storeDownUntil = new WeakMap();
 }

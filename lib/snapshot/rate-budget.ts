@@ -11,20 +11,34 @@
  * A store that cannot count in time (timeout, down, or resting after a recent failure) never
  * means "unlimited": the process counts its own calls against its local share of the budget
  * (`LOCAL_BUDGET_SHARE`), and adds them to the shared counters once they answer again.
- * Budgets come from config (COINGECKO_CALLS_PER_MINUTE, DEXSCREENER_CALLS_PER_MINUTE);
- * providers without one are not counted.
+ * Budgets come from config (COINGECKO_CALLS_PER_MINUTE, DEXSCREENER_CALLS_PER_MINUTE, the exit-cost
+ * sources'); providers without one are not counted. A provider whose own limit is per second
+ * (KyberSwap, DEX_QUOTES_CALLS_PER_SECOND) also has a shared counter per one-second window,
+ * checked first: a burst over it is refused like a spent minute, never sent to be answered 429.
  */
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "@/lib/kv/types";
-import { callFits, localCallFits, type CallCounts, type CallPurpose } from "./budget-split";
+import {
+  callFits,
+  localCallFits,
+  localSecondBudget,
+  type CallCounts,
+  type CallPurpose,
+} from "./budget-split";
 import { LOCAL_REUSE_MS, rateWindow, storeResting } from "./freshness";
-import { callsInWindow, markStoreDown, storeDownUntil, type WindowCalls } from "./local-state";
+import {
+  callsInSecond,
+  callsInWindow,
+  markStoreDown,
+  storeDownUntil,
+  type WindowCalls,
+} from "./local-state";
 import type { BudgetedProvider, PolicyProvider } from "./policy";
 
 export class RateBudgetError extends Error {
   constructor(readonly provider: BudgetedProvider) {
-    super(`${provider}: the per-minute call budget is spent`);
+    super(`${provider}: the call budget is spent`);
     this.name = "RateBudgetError";
   }
 }
@@ -33,19 +47,34 @@ export function isRateBudgetError(e: unknown): e is RateBudgetError {
   return e instanceof RateBudgetError;
 }
 
-function budgetOf(provider: PolicyProvider): { provider: BudgetedProvider; limit: number } | null {
-  const perMinute = getConfig().providers.callsPerMinute;
-  if (provider === "coingecko") return { provider, limit: perMinute.coingecko };
-  if (provider === "dexscreener") return { provider, limit: perMinute.dexscreener };
+interface Budget {
+  provider: BudgetedProvider;
+  /** Calls a minute. */
+  limit: number;
+  /** Calls a second, for a provider whose own limit is per second; null: none. */
+  perSecond: number | null;
+}
+
+function budgetOf(provider: PolicyProvider): Budget | null {
+  const { callsPerMinute: perMinute, callsPerSecond } = getConfig().providers;
+  if (provider === "coingecko") return { provider, limit: perMinute.coingecko, perSecond: null };
+  if (provider === "dexscreener")
+    return { provider, limit: perMinute.dexscreener, perSecond: null };
   if (provider === "defillama" || provider === "defillama-coins" || provider === "dune")
     return null;
   // The exit-cost sources (binance, kraken, coinbase, kyberswap) each have their own budget.
-  return { provider, limit: perMinute[provider] };
+  const perSecond = provider === "kyberswap" ? callsPerSecond.kyberswap : null;
+  return { provider, limit: perMinute[provider], perSecond };
 }
 
 /** Every call of the window (requests and refreshes). */
 export const budgetKey = (provider: BudgetedProvider, windowIndex: number) =>
   `budget:v1:${provider}:${windowIndex}`;
+/** Every call of one second, for a provider with a per-second budget. */
+export const secondBudgetKey = (provider: BudgetedProvider, second: number) =>
+  `budget:v1:${provider}:s:${second}`;
+/** A second's counter outlives its second by one (clock skew between instances). */
+const SECOND_COUNTER_TTL_SECONDS = 2;
 /** Requests' calls of the window. */
 export const requestBudgetKey = (provider: BudgetedProvider, windowIndex: number) =>
   `budget:v1:${provider}:request:${windowIndex}`;
@@ -71,10 +100,13 @@ export async function spendCall(
 ): Promise<SpentOn> {
   const budget = budgetOf(provider);
   if (!budget) return "unbudgeted";
+  const storeCounts = () => !storeDown && !storeResting(storeDownUntil(kv), nowMs);
+  if (budget.perSecond !== null)
+    await spendSecond(kv, budget.provider, budget.perSecond, nowMs, storeCounts());
   const window = rateWindow(nowMs);
   const made = callsInWindow(budget.provider, window.index);
   let fits: boolean | "unknown" = "unknown";
-  if (!storeDown && !storeResting(storeDownUntil(kv), nowMs)) {
+  if (storeCounts()) {
     const counters = {
       kv,
       request: requestBudgetKey(budget.provider, window.index),
@@ -101,6 +133,36 @@ export async function spendCall(
   count(made, purpose);
   if (local) count(made.unshared, purpose);
   return local ? "local" : "shared";
+}
+
+/**
+ * One call of a per-second budget: the shared counter of the second decides; when the store cannot
+ * count, this process keeps to its local share (`localSecondBudget`). Its own count bounds it too.
+ */
+async function spendSecond(
+  kv: KvStore,
+  provider: BudgetedProvider,
+  perSecond: number,
+  nowMs: number,
+  shared: boolean,
+): Promise<void> {
+  const second = Math.floor(nowMs / MS_PER_SECOND);
+  const mine = callsInSecond(provider, second);
+  if (mine.count >= perSecond) throw new RateBudgetError(provider);
+  let fits: boolean | "unknown" = "unknown";
+  if (shared) {
+    try {
+      const made = await kv.incr(secondBudgetKey(provider, second), SECOND_COUNTER_TTL_SECONDS);
+      fits = made <= perSecond;
+    } catch (e) {
+      if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable"))
+        markStoreDown(kv, nowMs + LOCAL_REUSE_MS);
+    }
+  }
+  const limit = fits === "unknown" ? localSecondBudget(perSecond) : perSecond;
+  // Decided and counted in one synchronous step, as for the minute.
+  if (fits === false || mine.count >= limit) throw new RateBudgetError(provider);
+  mine.count += 1;
 }
 
 function count(counts: CallCounts, purpose: CallPurpose): void {

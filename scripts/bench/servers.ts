@@ -144,6 +144,7 @@ export interface NextApp {
 
 /** Provider call budget of measured servers: far above any bench's call rate. */
 const BENCH_CALLS_PER_MINUTE = "1000000";
+const BENCH_CALLS_PER_SECOND = "100000";
 
 export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   installExitHook();
@@ -157,6 +158,7 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
     // Call budgets out of the way unless a scenario sets them (opts.env).
     COINGECKO_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
     DEXSCREENER_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
+    DEX_QUOTES_CALLS_PER_SECOND: BENCH_CALLS_PER_SECOND,
     // Per-client rate limits off (one client drives every bench); a scenario turns them on.
     PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
     NODE_ENV: "production",

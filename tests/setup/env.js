@@ -4,6 +4,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 // Provider call budgets out of the way: only the budget tests set them low.
 process.env.COINGECKO_CALLS_PER_MINUTE = "1000000";
 process.env.DEXSCREENER_CALLS_PER_MINUTE = "1000000";
+process.env.DEX_QUOTES_CALLS_PER_SECOND = "100000";
 // Per-client rate limits off: only the rate-limit tests turn them on (they count every request).
 process.env.PUBLIC_RATE_LIMIT_PER_MINUTE = "0";
 for (const k of [

@@ -44,6 +44,16 @@ describe("config", () => {
     );
   });
 
+  it("KyberSwap quotes also keep to a per-second budget: 3 by default, at least 1", () => {
+    expect(parseConfig({}).providers.callsPerSecond).toEqual({ kyberswap: 3 });
+    expect(
+      parseConfig({ DEX_QUOTES_CALLS_PER_SECOND: "10" }).providers.callsPerSecond.kyberswap,
+    ).toBe(10);
+    expect(() => parseConfig({ DEX_QUOTES_CALLS_PER_SECOND: "0" })).toThrow(
+      /DEX_QUOTES_CALLS_PER_SECOND/,
+    );
+  });
+
   it("reads the exit-cost source URLs (CEX books, DEX quotes) with their defaults", () => {
     const d = parseConfig({}).providers;
     expect(d.binance.baseUrl).toBe("https://api.binance.com");

@@ -6,6 +6,7 @@
  */
 import * as health from "@/app/api/health/route";
 import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
+import { resetConfigForTests } from "@/lib/config";
 import { EXIT_COST_PROVIDERS } from "../../fake-upstream/types";
 import { call, json, startHarness, upstreamCalls, type Harness } from "../helpers/harness";
 
@@ -118,6 +119,29 @@ describe("GET /api/stablecoin-exit-cost (file KV)", () => {
       for (const p of v.points)
         expect(p).toMatchObject({ fillable: false, cost_bps: null, unfilled_usd: p.size_usd });
     expect(body.warning_codes).not.toContain("exit_dex_unavailable");
+  });
+
+  it("at KyberSwap's 3 quotes a second: no burst past it; the rest not measured, with the budget code", async () => {
+    process.env.DEX_QUOTES_CALLS_PER_SECOND = "3";
+    resetConfigForTests();
+    try {
+      const started = Date.now();
+      const body = await json<Body>(await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc"));
+      const seconds = Math.ceil((Date.now() - started) / 1_000) + 1;
+      const quotes = upstreamCalls(h.fake, "kyberswap").length;
+      const dex = body.venues.filter((v: Body) => v.kind === "dex");
+      expect(4 * dex.length).toBeGreaterThan(3); // the ladder wants more than one second's quotes
+      expect(quotes).toBeLessThanOrEqual(3 * seconds);
+      const reasons = dex.flatMap((v: Body) => v.points).map((p: Body) => p.not_measured_reason);
+      expect(reasons.filter((r: unknown) => r === "rate-budget").length).toBeGreaterThan(0);
+      expect(reasons).not.toContain("source-unavailable"); // refused, never sent to fail
+      expect(body.warning_codes).toContain("exit_dex_budget");
+      // The CEX books are not held back by the DEX budget.
+      expect(body.ladder[0].best).not.toBeNull();
+    } finally {
+      process.env.DEX_QUOTES_CALLS_PER_SECOND = "100000";
+      resetConfigForTests();
+    }
   });
 
   it.each([

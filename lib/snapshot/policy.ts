@@ -94,10 +94,11 @@ export const COINS_HOURLY_GRACE_SECONDS = 90 * 24 * 60 * 60;
 export const NEGATIVE_SECONDS = 60;
 /**
  * Store round trips a holder makes between taking the marker and its outcome besides the
- * provider call: paying back calls it counted locally (rare), the request and total call-budget
- * counts, and the marker's rewrite (or release).
+ * provider call: its second look at the entry, paying back calls it counted locally (rare), the
+ * per-second count (KyberSwap), the request and total call-budget counts, and the marker's
+ * rewrite (or release).
  */
-export const HOLDER_STORE_OPERATIONS = 4;
+export const HOLDER_STORE_OPERATIONS = 6;
 
 function live(
   family: KeyFamily,

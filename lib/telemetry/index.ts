@@ -54,8 +54,6 @@ export type CacheEvent =
   | "over-budget"
   | "local-budget";
 
-const RECENT_CALLS_KEPT = 50;
-
 /**
  * The last read of one scheduled snapshot in this process: why it was unavailable, or what its
  * read-time issues are computed from (`lib/snapshot/snapshot-quality.ts`), for `/api/health`.
@@ -75,7 +73,8 @@ class Telemetry {
   readonly startedAt = Date.now();
   private readonly calls = new Map<string, Counter>();
   private readonly cache = new Map<string, number>();
-  private readonly recent: (ProviderCallRecord & { at: string })[] = [];
+  /** Each provider's last call, kept per provider: a busy one never hides a quiet one's. */
+  private readonly last = new Map<ProviderName, ProviderCallRecord & { at: string }>();
   private readonly snapshots = new Map<string, SnapshotNote>();
 
   recordProviderCall(r: ProviderCallRecord): void {
@@ -92,8 +91,7 @@ class Telemetry {
     c.totalDurationMs += r.durationMs;
     c.maxDurationMs = Math.max(c.maxDurationMs, r.durationMs);
     this.calls.set(key, c);
-    this.recent.push({ ...r, at: new Date().toISOString() });
-    if (this.recent.length > RECENT_CALLS_KEPT) this.recent.shift();
+    this.last.set(r.provider, { ...r, at: new Date().toISOString() });
   }
 
   /** `scope` is a cache namespace such as `snapshot:breakdown` or `live` — never a user value. */
@@ -137,17 +135,13 @@ class Telemetry {
   }
 
   lastOutcome(provider: ProviderName): (ProviderCallRecord & { at: string }) | undefined {
-    for (let i = this.recent.length - 1; i >= 0; i--) {
-      const r = this.recent[i];
-      if (r && r.provider === provider) return r;
-    }
-    return undefined;
+    return this.last.get(provider);
   }
 
   reset(): void {
     this.calls.clear();
     this.cache.clear();
-    this.recent.length = 0;
+    this.last.clear();
     this.snapshots.clear();
   }
 }

@@ -155,7 +155,9 @@ export async function exitCost(
       "rest = time minus upstream: the server's own work (a fresh process runs its code for " +
       "the first time) and its store. For reference, not judged: the same request on a " +
       "running server whose code is warm (a healthy answer first), its store emptied before " +
-      "each sample, as §2 does for intel.",
+      "each sample, as §2 does for intel. Call budgets are out of the way on bench servers, " +
+      "KyberSwap's per-second one included (`DEX_QUOTES_CALLS_PER_SECOND`): at its default of 3 " +
+      "a cold ladder sends 3 quotes a second and answers the rest as not measured (`rate-budget`).",
     "",
     table(
       [

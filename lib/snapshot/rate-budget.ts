@@ -13,28 +13,18 @@
  * (`LOCAL_BUDGET_SHARE`), and adds them to the shared counters once they answer again.
  * Budgets come from config (COINGECKO_CALLS_PER_MINUTE, DEXSCREENER_CALLS_PER_MINUTE, the exit-cost
  * sources'); providers without one are not counted. A provider whose own limit is per second
- * (KyberSwap, DEX_QUOTES_CALLS_PER_SECOND) also has a shared counter per one-second window,
- * checked first: a burst over it is refused like a spent minute, never sent to be answered 429.
+ * (KyberSwap, DEX_QUOTES_CALLS_PER_SECOND) also has a shared counter per one-second window
+ * (`./second-budget`), checked first: a request's burst over it is refused like a spent minute,
+ * never sent to be answered 429; the scheduled refresher waits for a later second.
  */
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { KvError, type KvStore } from "@/lib/kv/types";
-import {
-  callFits,
-  localCallFits,
-  localSecondBudget,
-  type CallCounts,
-  type CallPurpose,
-} from "./budget-split";
+import { callFits, localCallFits, type CallCounts, type CallPurpose } from "./budget-split";
 import { LOCAL_REUSE_MS, rateWindow, storeResting } from "./freshness";
-import {
-  callsInSecond,
-  callsInWindow,
-  markStoreDown,
-  storeDownUntil,
-  type WindowCalls,
-} from "./local-state";
+import { callsInWindow, markStoreDown, storeDownUntil, type WindowCalls } from "./local-state";
 import type { BudgetedProvider, PolicyProvider } from "./policy";
+import { takeSecondCall } from "./second-budget";
 
 export class RateBudgetError extends Error {
   constructor(readonly provider: BudgetedProvider) {
@@ -70,11 +60,6 @@ function budgetOf(provider: PolicyProvider): Budget | null {
 /** Every call of the window (requests and refreshes). */
 export const budgetKey = (provider: BudgetedProvider, windowIndex: number) =>
   `budget:v1:${provider}:${windowIndex}`;
-/** Every call of one second, for a provider with a per-second budget. */
-export const secondBudgetKey = (provider: BudgetedProvider, second: number) =>
-  `budget:v1:${provider}:s:${second}`;
-/** A second's counter outlives its second by one (clock skew between instances). */
-const SECOND_COUNTER_TTL_SECONDS = 2;
 /** Requests' calls of the window. */
 export const requestBudgetKey = (provider: BudgetedProvider, windowIndex: number) =>
   `budget:v1:${provider}:request:${windowIndex}`;
@@ -100,18 +85,24 @@ export async function spendCall(
 ): Promise<SpentOn> {
   const budget = budgetOf(provider);
   if (!budget) return "unbudgeted";
-  const storeCounts = () => !storeDown && !storeResting(storeDownUntil(kv), nowMs);
-  if (budget.perSecond !== null)
-    await spendSecond(kv, budget.provider, budget.perSecond, nowMs, storeCounts());
-  const window = rateWindow(nowMs);
+  let at = nowMs;
+  if (budget.perSecond !== null) {
+    const taken = await takeSecondCall(kv, budget.provider, budget.perSecond, nowMs, {
+      purpose,
+      storeDown,
+    });
+    if (taken === null) throw new RateBudgetError(budget.provider);
+    at = taken; // the scheduled refresher may have waited for a later second
+  }
+  const window = rateWindow(at);
   const made = callsInWindow(budget.provider, window.index);
   let fits: boolean | "unknown" = "unknown";
-  if (storeCounts()) {
+  if (!storeDown && !storeResting(storeDownUntil(kv), at)) {
     const counters = {
       kv,
       request: requestBudgetKey(budget.provider, window.index),
       total: budgetKey(budget.provider, window.index),
-      ttlSeconds: Math.max(1, Math.ceil((window.endsAtMs - nowMs) / MS_PER_SECOND)),
+      ttlSeconds: Math.max(1, Math.ceil((window.endsAtMs - at) / MS_PER_SECOND)),
     };
     try {
       await payUnshared(counters, made);
@@ -119,7 +110,7 @@ export async function spendCall(
     } catch (e) {
       // A slow or unreachable store is left alone for a moment (as for the entry reads).
       if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable"))
-        markStoreDown(kv, nowMs + LOCAL_REUSE_MS);
+        markStoreDown(kv, at + LOCAL_REUSE_MS);
     }
   }
   // Decided and counted in one synchronous step: concurrent callers cannot both take the last call.
@@ -133,36 +124,6 @@ export async function spendCall(
   count(made, purpose);
   if (local) count(made.unshared, purpose);
   return local ? "local" : "shared";
-}
-
-/**
- * One call of a per-second budget: the shared counter of the second decides; when the store cannot
- * count, this process keeps to its local share (`localSecondBudget`). Its own count bounds it too.
- */
-async function spendSecond(
-  kv: KvStore,
-  provider: BudgetedProvider,
-  perSecond: number,
-  nowMs: number,
-  shared: boolean,
-): Promise<void> {
-  const second = Math.floor(nowMs / MS_PER_SECOND);
-  const mine = callsInSecond(provider, second);
-  if (mine.count >= perSecond) throw new RateBudgetError(provider);
-  let fits: boolean | "unknown" = "unknown";
-  if (shared) {
-    try {
-      const made = await kv.incr(secondBudgetKey(provider, second), SECOND_COUNTER_TTL_SECONDS);
-      fits = made <= perSecond;
-    } catch (e) {
-      if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable"))
-        markStoreDown(kv, nowMs + LOCAL_REUSE_MS);
-    }
-  }
-  const limit = fits === "unknown" ? localSecondBudget(perSecond) : perSecond;
-  // Decided and counted in one synchronous step, as for the minute.
-  if (fits === false || mine.count >= limit) throw new RateBudgetError(provider);
-  mine.count += 1;
 }
 
 function count(counts: CallCounts, purpose: CallPurpose): void {

@@ -1,8 +1,9 @@
 /**
  * A provider whose own limit is per second (KyberSwap, `DEX_QUOTES_CALLS_PER_SECOND`): a burst of
  * misses makes at most that many calls a second across instances; the rest are refused as over
- * budget (never sent to be answered 429), and the next second has a new allowance. Counts only,
- * over a real in-memory store and a fake clock.
+ * budget (never sent to be answered 429), and the next second has a new allowance; the scheduled
+ * refresher's calls wait for a later second instead (bounded). Counts only, over a real in-memory
+ * store; a fake clock except where the refresher's wait runs in real time.
  */
 import { z } from "zod";
 import { resetConfigForTests } from "@/lib/config";
@@ -11,7 +12,8 @@ import { KvError } from "@/lib/kv/types";
 import { localSecondBudget } from "@/lib/snapshot/budget-split";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
-import { RateBudgetError } from "@/lib/snapshot/rate-budget";
+import { RateBudgetError, spendCall } from "@/lib/snapshot/rate-budget";
+import { SCHEDULED_SECOND_WAIT_MS } from "@/lib/snapshot/second-budget";
 import { readThrough } from "@/lib/snapshot/read-through";
 import { telemetry } from "@/lib/telemetry";
 
@@ -91,4 +93,40 @@ it("the local share of a per-second budget never rounds to zero", () => {
   expect(localSecondBudget(3)).toBe(1);
   expect(localSecondBudget(8)).toBe(2);
   expect(localSecondBudget(100)).toBe(25);
+});
+
+describe("the scheduled refresher waits for a later second (real time); a request never does", () => {
+  /** Each successful count of a second's counter, by second key. */
+  function countedPerSecond(kv: MemoryKv): Map<string, number> {
+    const counted = new Map<string, number>();
+    const incr = kv.incr.bind(kv);
+    kv.incr = async (key, ttlSeconds) => {
+      const n = await incr(key, ttlSeconds);
+      if (key.includes(":s:") && n <= PER_SECOND) counted.set(key, (counted.get(key) ?? 0) + 1);
+      return n;
+    };
+    return counted;
+  }
+  const scheduled = (kv: MemoryKv) =>
+    spendCall(kv, "kyberswap", Date.now(), { purpose: "scheduled" });
+
+  it("6 scheduled calls at 3 a second all go, spread over at least two seconds", async () => {
+    const kv = new MemoryKv();
+    const counted = countedPerSecond(kv);
+    await Promise.all(Array.from({ length: 6 }, () => scheduled(kv)));
+    expect([...counted.values()].reduce((a, b) => a + b, 0)).toBe(6);
+    for (const n of counted.values()) expect(n).toBeLessThanOrEqual(PER_SECOND);
+    expect(counted.size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the wait is bounded: past SCHEDULED_SECOND_WAIT_MS a scheduled call is refused too", async () => {
+    process.env.DEX_QUOTES_CALLS_PER_SECOND = "1";
+    resetConfigForTests();
+    const kv = new MemoryKv();
+    const got = await outcomes(Array.from({ length: 8 }, () => scheduled(kv)));
+    const secondsWaited = Math.ceil(SCHEDULED_SECOND_WAIT_MS / 1_000);
+    expect(got.filter((o) => o === "ok").length).toBeLessThanOrEqual(1 + secondsWaited);
+    expect(got.filter((o) => o === "budget").length).toBeGreaterThan(0);
+    expect(got).not.toContain("other");
+  });
 });

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { chainLabel, formatPct, formatUsd, formatUtc } from "@/components/format";
 import { PanelFrame } from "@/components/ui/PanelFrame";
 import { getCoinChainView } from "@/lib/chains/coin-view";
@@ -6,9 +5,17 @@ import type { ChainFlagRecord, CoinChainPegRecord } from "@/lib/chains/schema";
 import { LocalPeg } from "./LocalPeg";
 import { chainPath } from "./paths";
 import { SplitBar } from "./SplitBar";
+import { RowLink, SupplyTableShell, type ShellColumn } from "./SupplyTableShell";
 
 /** Chains shown on the coin page; the chain pages list the rest. */
 const PANEL_CHAINS = 12;
+const COLUMNS: readonly ShellColumn[] = [
+  { label: "Chain" },
+  { label: "Supply", numeric: true },
+  { label: "Share", numeric: true },
+  { label: "Native vs bridged" },
+  { label: "Chain-local peg" },
+];
 
 /**
  * The coin's supply per chain: natively minted vs bridged in, and its chain-local peg where the
@@ -58,60 +65,30 @@ export async function CoinChainsPanel({
           {w}
         </p>
       ))}
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="coin-chains-table">
-          <caption className="sr-only">
-            {view.symbol} supply per chain, natively minted vs bridged in, with the chain-local peg
-          </caption>
-          <thead className="text-left text-xs text-slate-600 dark:text-slate-300">
-            <tr>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Chain
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">
-                Supply
-              </th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">
-                Share
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Native vs bridged
-              </th>
-              <th scope="col" className="px-2 py-2 font-medium">
-                Chain-local peg
-              </th>
-            </tr>
-          </thead>
-          <tbody className="[&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 [&>tr>*]:align-top">
-            {rows.map((r) => (
-              <tr key={r.chain} data-chain={r.chain}>
-                <th scope="row" className="text-left font-medium">
-                  <Link
-                    href={chainPath(r.chain)}
-                    prefetch={false}
-                    className="text-sky-700 underline dark:text-sky-400"
-                  >
-                    {chainLabel(r.chain)}
-                  </Link>
-                </th>
-                <td className="tabular text-right">{formatUsd(r.circulatingUsd)}</td>
-                <td className="tabular text-right">{formatPct(r.sharePct, { signed: false })}</td>
-                <td>
-                  <SplitBar
-                    nativeUsd={r.nativeUsd}
-                    bridgedUsd={r.bridgedUsd}
-                    bridgedShare={r.bridgedShare}
-                    bridges={r.bridges}
-                  />
-                </td>
-                <td>
-                  <LocalPeg peg={pegOf(r.chain)} flagged={flagged.has(r.chain)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SupplyTableShell
+        testId="coin-chains-table"
+        caption={`${view.symbol} supply per chain, natively minted vs bridged in, with the chain-local peg`}
+        columns={COLUMNS}
+      >
+        {rows.map((r) => (
+          <tr key={r.chain} data-chain={r.chain}>
+            <RowLink href={chainPath(r.chain)} label={chainLabel(r.chain)} />
+            <td className="tabular text-right">{formatUsd(r.circulatingUsd)}</td>
+            <td className="tabular text-right">{formatPct(r.sharePct, { signed: false })}</td>
+            <td>
+              <SplitBar
+                nativeUsd={r.nativeUsd}
+                bridgedUsd={r.bridgedUsd}
+                bridgedShare={r.bridgedShare}
+                bridges={r.bridges}
+              />
+            </td>
+            <td>
+              <LocalPeg peg={pegOf(r.chain)} flagged={flagged.has(r.chain)} />
+            </td>
+          </tr>
+        ))}
+      </SupplyTableShell>
       {view.rows.length > rows.length ? (
         <p className="text-xs text-slate-600 dark:text-slate-300">
           {view.rows.length - rows.length} smaller chains are on their chain pages.

@@ -15,7 +15,7 @@ import { aggregateHeldLocally, entryHeld, readAggregate } from "@/lib/snapshot/l
 import type { CachedRead } from "@/lib/snapshot/read-through";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
-export { priceIn, readCurrentPrices, type PriceSet } from "@/lib/snapshot/coin-prices";
+export { priceIn, type PriceSet } from "@/lib/snapshot/coin-prices";
 
 /** The overlay's contract overrides (DEX chain names are the coins API's slugs). */
 const overlayContracts = (overlay: OverlayFacts | null | undefined) =>

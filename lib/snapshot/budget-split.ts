@@ -68,7 +68,7 @@ export function scheduledCallsLeft(made: CallCounts, limit: number): number {
  * than the budget has calls counting locally in the same second, their sum can pass it.
  */
 export function localSecondBudget(perSecond: number): number {
-  return Math.max(1, Math.floor(perSecond * LOCAL_BUDGET_SHARE));
+  return Math.max(1, localBudget(perSecond));
 }
 
 /** `callFits` against this process' local share of a budget of `limit`. */

@@ -4,12 +4,11 @@
  * (`chunkCoinKeys`: URL length and coin count), each chunk spending one call of the provider's
  * budget. Keys: `live:v1:defillama-coins:prices:{all | set:<sha256 of the sorted keys>}`.
  */
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { chunkCoinKeys, type CoinPrice } from "@/lib/domain/coin-keys";
 import { fetchCurrentPrices } from "@/lib/providers/defillama-coins/client";
 import type { CachedRead } from "./read-through";
-import { readFamily, type ReadOpts } from "./reader";
+import { fetchChunks, readFamily, type ReadOpts } from "./reader";
 
 /** Every price names its source. */
 export const COIN_PRICES_SOURCE = "defillama-coins";
@@ -36,7 +35,6 @@ const priceSetEntry: z.ZodType<PriceSet> = z.object({
 
 const KEY_PREFIX = "live:v1:defillama-coins:prices";
 export const priceSetKey = (name: string) => `${KEY_PREFIX}:${name}`;
-const SET_HASH_CHARS = 32;
 
 /** One entry for a set of keys: `name` fixes the key, `keys` is asked only when a fill runs. */
 export function readPriceSet(
@@ -50,23 +48,12 @@ export function readPriceSet(
     schema: priceSetEntry,
     fetch: async ({ spendExtraCall }) => {
       const chunks = chunkCoinKeys(await keys());
-      for (let i = 1; i < chunks.length; i += 1) await spendExtraCall();
-      const parts = await Promise.all(chunks.map((chunk) => fetchCurrentPrices(chunk)));
-      return { source: COIN_PRICES_SOURCE, keys: chunks.flat(), prices: parts.flat() };
+      const got = await fetchChunks(chunks, (chunk) => fetchCurrentPrices(chunk), spendExtraCall);
+      return { source: COIN_PRICES_SOURCE, keys: got.asked, prices: got.results };
     },
     isEmpty: (v) => v.prices.length === 0,
     opts,
   });
-}
-
-/** Current prices of a fixed set of coin keys (`coingecko:<id>` or `<chain>:<address>`). */
-export function readCurrentPrices(
-  coinKeys: readonly string[],
-  opts?: ReadOpts,
-): Promise<CachedRead<PriceSet>> {
-  const sorted = [...new Set(coinKeys)].sort();
-  const hash = createHash("sha256").update(sorted.join(",")).digest("hex");
-  return readPriceSet(`set:${hash.slice(0, SET_HASH_CHARS)}`, async () => sorted, opts);
 }
 
 /** One key's price in a set: `asked` false when the set's fill did not include the key. */

@@ -10,7 +10,7 @@ import type { MarketQuote } from "@/lib/domain/types";
 import { fetchMarketsChunk, marketsChunks } from "@/lib/providers/coingecko/client";
 import { quotesEntry } from "./entry-schemas";
 import type { CachedRead } from "./read-through";
-import { readFamily, type ReadOpts } from "./reader";
+import { fetchChunks, readFamily, type ReadOpts } from "./reader";
 
 export interface QuoteBatch {
   /** Every id the fill asked for: a coin absent from `quotes` but listed here was not found. */
@@ -42,10 +42,8 @@ export function readQuoteBatch(
     schema: quoteBatchEntry,
     fetch: async ({ spendExtraCall }) => {
       const chunks = marketsChunks(await ids());
-      // The fill itself spent the first chunk's call.
-      for (let i = 1; i < chunks.length; i += 1) await spendExtraCall();
-      const parts = await Promise.all(chunks.map((chunk) => fetchMarketsChunk(chunk)));
-      return { ids: chunks.flat(), quotes: parts.flat() };
+      const got = await fetchChunks(chunks, (chunk) => fetchMarketsChunk(chunk), spendExtraCall);
+      return { ids: got.asked, quotes: got.results };
     },
     isEmpty: (v) => v.quotes.length === 0,
     opts,

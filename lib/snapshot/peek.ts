@@ -40,7 +40,6 @@ export async function peekFamily<T>({
     opts: { kv, key, schema, fetch: NEVER_FETCH },
     now: opts.now ?? Date.now,
   });
-  if (!entry) return null;
-  const parsed = schema.safeParse(entry.value);
-  return parsed.success ? { value: parsed.data, storedAt: entry.storedAt } : null;
+  // `readEntry` validated it with the same schema.
+  return entry ? { value: entry.value as T, storedAt: entry.storedAt } : null;
 }

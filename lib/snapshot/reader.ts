@@ -39,5 +39,19 @@ export function readFamily<T>({
   return readThrough(policyFor(family), options);
 }
 
+/**
+ * A batched fill: one provider call per chunk of the list, all at once. The fill itself paid for
+ * the first; each further chunk spends one more call of the budget before any is made.
+ */
+export async function fetchChunks<R>(
+  chunks: readonly (readonly string[])[],
+  fetchOne: (chunk: readonly string[]) => Promise<readonly R[]>,
+  spendExtraCall: () => Promise<void>,
+): Promise<{ asked: string[]; results: R[] }> {
+  for (let i = 1; i < chunks.length; i += 1) await spendExtraCall();
+  const parts = await Promise.all(chunks.map((chunk) => fetchOne(chunk)));
+  return { asked: chunks.flat(), results: parts.flat() };
+}
+
 /** The empty rule of list-valued families. */
 export const isEmptyList = (value: readonly unknown[]): boolean => value.length === 0;

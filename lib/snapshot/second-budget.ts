@@ -6,6 +6,7 @@
  * `SCHEDULED_SECOND_WAIT_MS`, so a pass spreads its calls rather than having most refused.
  */
 import { MS_PER_SECOND } from "@/lib/domain/constants";
+import { sleep } from "@/lib/kv/shared";
 import { KvError, type KvStore } from "@/lib/kv/types";
 import { localSecondBudget, type CallPurpose } from "./budget-split";
 import { LOCAL_REUSE_MS, storeResting } from "./freshness";
@@ -19,8 +20,6 @@ export const secondBudgetKey = (provider: BudgetedProvider, second: number) =>
 const SECOND_COUNTER_TTL_SECONDS = 2;
 /** The longest the scheduled refresher waits for a later second's call. */
 export const SCHEDULED_SECOND_WAIT_MS = 3_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /**
  * Takes one call of `provider`'s per-second budget: the time it was counted at, or null when the

@@ -7,6 +7,7 @@
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { chainLocalDepegFlags, CHAIN_LOCAL_DEPEG_FLAG } from "@/lib/domain/chain-peg";
 import { canonicalChain } from "@/lib/domain/chains";
+import { supplyChange } from "@/lib/domain/supply";
 import { readChainSupplyHistory } from "@/lib/snapshot/chains";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
@@ -48,12 +49,6 @@ export async function getChains(readOpts?: ReadOpts): Promise<ChainsResult> {
       ...warningFields(table.warnings),
     },
   };
-}
-
-/** Canonical chains the aggregate lists (for canonical paths and 404s), or null when unknown. */
-export async function knownChains(readOpts?: ReadOpts): Promise<Set<string> | null> {
-  const table = await loadChainTable(readOpts).catch(() => null);
-  return table ? new Set(table.summaries.map((s) => s.chain)) : null;
 }
 
 export async function getChain(raw: string, readOpts?: ReadOpts): Promise<ChainResult> {
@@ -107,10 +102,7 @@ export async function getChain(raw: string, readOpts?: ReadOpts): Promise<ChainR
           deviation_bps: f.deviationBps,
           aggregate_deviation_bps: f.aggregateDeviationBps,
         });
-    const change =
-      c.prevWeekUsd !== null && c.prevWeekUsd > 0
-        ? ((c.circulatingUsd - c.prevWeekUsd) / c.prevWeekUsd) * 100
-        : null;
+    const change = supplyChange(c.circulatingUsd, c.prevWeekUsd).changePct;
     return {
       id: c.id,
       symbol: c.symbol,

@@ -6,6 +6,7 @@
 import { toAggregateRef, preferredSelector, type AggregateRef } from "@/lib/assets/resolve";
 import { W, type Warning } from "@/lib/assets/warnings";
 import { rankChains, type ChainSummary, CHAIN_TOP_COINS } from "@/lib/domain/chain-supply";
+import { isoOrNull } from "@/lib/domain/time";
 import type { AggregateAsset } from "@/lib/domain/types";
 import type { ChainTotal } from "@/lib/providers/defillama/chains";
 import { readChainTotals } from "@/lib/snapshot/chains";
@@ -29,8 +30,6 @@ export interface ChainTable {
   sources: { name: string; type: string; as_of: string | null }[];
   upstream: boolean;
 }
-
-const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : null);
 
 /** `bnb` → `Bnb` when the aggregate's chain list (and so its label) is unavailable. */
 export const fallbackLabel = (chain: string): string =>
@@ -56,9 +55,9 @@ export async function loadChainTable(readOpts?: ReadOpts): Promise<ChainTable | 
   const assets = aggregate.value.assets;
   const summaries = rankChains(assets, listed);
   const sources = [
-    { name: "DefiLlama", type: "aggregate", as_of: iso(aggregate.storedAt) },
+    { name: "DefiLlama", type: "aggregate", as_of: isoOrNull(aggregate.storedAt) },
     ...(totals
-      ? [{ name: "DefiLlama", type: "aggregate-chains", as_of: iso(totals.storedAt) }]
+      ? [{ name: "DefiLlama", type: "aggregate-chains", as_of: isoOrNull(totals.storedAt) }]
       : []),
   ];
   return {

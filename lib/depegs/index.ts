@@ -16,7 +16,7 @@ import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { DEPEG_LOG_MIN_CIRCULATING_USD } from "@/lib/domain/depeg-confirmation";
 import type { AggregateAsset } from "@/lib/domain/types";
-import { coinKeyOf, staticCoinKey } from "@/lib/market/prices";
+import { cachedAddressKey, coinKeyOf, staticCoinKey } from "@/lib/market/prices";
 import { seriesJson } from "@/lib/peg-history/series";
 import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
 import { readAggregate } from "@/lib/snapshot/live";
@@ -165,10 +165,7 @@ export function withCachedKeys(coins: readonly CoinRef[], readOpts?: ReadOpts): 
         ? c
         : {
             ...c,
-            coinKey: await coinKeyOf(
-              { defillamaId: c.defillamaId, coingeckoId: null, overlay: null },
-              readOpts,
-            ).catch(() => null),
+            coinKey: await cachedAddressKey(c.defillamaId, readOpts),
           },
     ),
   );

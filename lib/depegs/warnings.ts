@@ -1,13 +1,9 @@
 /** Warnings of the depeg event log (history reads), as structured values. */
-import type { Warning } from "@/lib/assets/warnings";
+import { warning, type Warning } from "@/lib/assets/warnings";
 import type { LongRangeDays } from "@/lib/snapshot/history";
 
-const historyWarning = (code: string, text: string): Warning => ({
-  source: "CoinGecko",
-  type: "market",
-  code,
-  message: `CoinGecko (market): ${text}`,
-});
+const historyWarning = (code: string, text: string): Warning =>
+  warning("CoinGecko", "market", code, text);
 export const historyUnavailable = (symbol: string, days: LongRangeDays) =>
   historyWarning(
     "long_history_unavailable",
@@ -53,17 +49,15 @@ export const coinsHistoryStale = (symbol: string) =>
     "coins_history_stale",
     `the 90-day hourly price history of ${symbol} could not be refreshed; events are from the last stored copy.`,
   );
-export const aggregatePricesUnavailable: Warning = {
-  source: "DefiLlama",
-  type: "aggregate",
-  code: "aggregate_prices_unavailable",
-  message:
-    "DefiLlama (aggregate): the daily price history of every stablecoin is unavailable; events are from cached market-provider series only (history unavailable).",
-};
-export const aggregatePricesStale: Warning = {
-  source: "DefiLlama",
-  type: "aggregate",
-  code: "aggregate_prices_stale",
-  message:
-    "DefiLlama (aggregate): the daily price history could not be refreshed; events are from the last stored copy.",
-};
+export const aggregatePricesUnavailable: Warning = warning(
+  "DefiLlama",
+  "aggregate",
+  "aggregate_prices_unavailable",
+  "the daily price history of every stablecoin is unavailable; events are from cached market-provider series only (history unavailable).",
+);
+export const aggregatePricesStale: Warning = warning(
+  "DefiLlama",
+  "aggregate",
+  "aggregate_prices_stale",
+  "the daily price history could not be refreshed; events are from the last stored copy.",
+);

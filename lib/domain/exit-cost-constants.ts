@@ -13,7 +13,5 @@ export const MAX_EXIT_SIZE_USD = 100_000_000;
 export const PEG_HOLD_THRESHOLD_BPS = 50;
 /** The size the risk score's liquidity component reads a measured exit cost at. */
 export const RISK_EXIT_SIZE_USD = 1_000_000;
-/** Basis points in one unit (1.00 = 10,000 bps). */
-export const BPS_PER_UNIT = 10_000;
 /** Order books and DEX quotes are fresh this long (the `exit:*` key families, issue 27). */
 export const EXIT_COST_FRESH_SECONDS = 5 * 60;

@@ -10,7 +10,7 @@
  *   with exact integer arithmetic (raw amounts exceed 2^53), the output token valued at $1.00.
  *   "Route not found" means not fillable, not an error; a quote older than its TTL is stale.
  */
-import { BPS_PER_UNIT } from "./exit-cost-constants";
+import { BPS_PER_UNIT } from "./peg";
 
 /** `[price, size]` as the exchange sent them (decimal strings, any number of decimals). */
 export type BookLevel = readonly [price: string, size: string];

@@ -8,7 +8,8 @@
  * interpolated linearly between its measured ladder quotes (through zero at size zero) and is
  * unavailable beyond its largest fillable quote. Gas and fees between venues are ignored.
  */
-import { BPS_PER_UNIT, PEG_HOLD_THRESHOLD_BPS } from "./exit-cost-constants";
+import { PEG_HOLD_THRESHOLD_BPS } from "./exit-cost-constants";
+import { BPS_PER_UNIT } from "./peg";
 import { sellInto, type Level, type VenueFill } from "./exit-cost";
 
 /** USD lost against $1.00 selling `qty` coins on one venue; null when it cannot take them. */

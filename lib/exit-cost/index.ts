@@ -112,6 +112,7 @@ export async function exitCostFor(
   const warnings = [...m.warnings];
   if (m.venues.length === 0) warnings.push(EW.notMeasured);
 
+  const curves = m.venues.flatMap((v) => (v.loss ? [{ id: v.id, loss: v.loss }] : []));
   const ladder = sizesUsd.map((sizeUsd, i) => {
     const fills = m.venues.map((v) => ({
       id: v.id,
@@ -119,7 +120,6 @@ export async function exitCostFor(
     }));
     const best = bestVenue(fills);
     const measured = fills.some((f) => f.fill.measured);
-    const curves = m.venues.flatMap((v) => (v.loss ? [{ id: v.id, loss: v.loss }] : []));
     // No coin price: no size in coins to split, so no estimate (never a $0 unfilled part).
     const split =
       coinPriceUsd !== null && curves.length > 0

@@ -14,6 +14,7 @@
  * 2 500 highly concentrated.
  */
 import { canonicalChain } from "./chains";
+import { DECIMALS, roundSharesToSum } from "./precision";
 
 export const HHI_MAX = 10_000;
 export const HHI_UNCONCENTRATED_MAX = 1_500;
@@ -29,7 +30,7 @@ export interface IssuerSupply {
 export interface IssuerShareRow {
   issuer: string;
   circulatingUsd: number;
-  /** Fraction 0–1 of the total. */
+  /** Fraction 0–1 of the total, to its unit's last digit; the issuers' shares add up to 1. */
   share: number;
 }
 
@@ -94,10 +95,14 @@ export function issuerShare(issuer: string, supplies: readonly IssuerSupply[]): 
 export function issuerMarketConcentration(supplies: readonly IssuerSupply[]): MarketConcentration {
   const groups = groupByIssuer(supplies);
   const totalUsd = groups.reduce((a, g) => a + g.usd, 0);
-  const issuers = groups.map((g) => ({
+  const shares = roundSharesToSum(
+    groups.map((g) => (totalUsd > 0 ? g.usd / totalUsd : 0)),
+    DECIMALS.fraction,
+  );
+  const issuers = groups.map((g, i) => ({
     issuer: g.issuer,
     circulatingUsd: g.usd,
-    share: totalUsd > 0 ? g.usd / totalUsd : 0,
+    share: shares[i] as number,
   }));
   const h = hhi(groups.map((g) => g.usd));
   const top = issuers[0];

@@ -10,6 +10,7 @@ import {
   roundSharesToSum,
   roundTo,
 } from "@/lib/domain/precision";
+import { issuerMarketConcentration, issuerShare } from "@/lib/domain/concentration";
 
 const SUM_TOLERANCE = 1e-9;
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -113,5 +114,15 @@ describe("percentShares", () => {
         expect(Math.abs(sum(percentShares(xs)) - 100)).toBeLessThan(100 * SUM_TOLERANCE);
       }),
     );
+  });
+});
+
+describe("issuer shares", () => {
+  it("one issuer's share is its market row's share, and the rows add up to 1", () => {
+    const supplies = ["A", "B", "C"].map((issuer) => ({ issuer, circulatingUsd: 1 }));
+    const market = issuerMarketConcentration(supplies);
+    expect(market.issuers.map((r) => r.share)).toEqual([0.333334, 0.333333, 0.333333]);
+    for (const r of market.issuers) expect(issuerShare(r.issuer, supplies).share).toBe(r.share);
+    expect(issuerShare("Nobody", supplies).share).toBe(0);
   });
 });

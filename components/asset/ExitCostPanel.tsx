@@ -1,10 +1,10 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { formatBps, formatUsd } from "@/components/format";
+import { formatUsd } from "@/components/format";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Skeleton } from "@/components/ui/Skeleton";
-import { NOT_MEASURED, pegHoldText, pointText, venueLabel } from "./exit-cost-view";
+import { bestText, pegHoldText, pointText, splitText, venueLabel } from "./exit-cost-view";
 import { Panel, Row } from "./Panel";
 import type { ExitCostBody } from "./types";
 
@@ -84,7 +84,7 @@ export function ExitCostPanel({ body }: { body: ExitCostBody }) {
                   </th>
                   {body.ladder.map((r) => (
                     <td key={r.size_usd} className="tabular py-1 pr-3">
-                      {r.best ? formatBps(r.best.cost_bps) : NOT_MEASURED}
+                      {bestText(r)}
                     </td>
                   ))}
                 </tr>
@@ -94,9 +94,7 @@ export function ExitCostPanel({ body }: { body: ExitCostBody }) {
                   </th>
                   {body.ladder.map((r) => (
                     <td key={r.size_usd} className="tabular py-1 pr-3">
-                      {r.split_estimate?.cost_bps != null
-                        ? `≈ ${formatBps(r.split_estimate.cost_bps)}`
-                        : NOT_MEASURED}
+                      {splitText(r)}
                     </td>
                   ))}
                 </tr>

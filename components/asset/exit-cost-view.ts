@@ -4,6 +4,7 @@ import type { ExitCostBody } from "./types";
 
 type Venue = ExitCostBody["venues"][number];
 type Point = Venue["points"][number];
+type Rung = ExitCostBody["ladder"][number];
 
 export const NOT_MEASURED = "not measured";
 
@@ -12,11 +13,30 @@ export function venueLabel(v: Venue): string {
 }
 
 /** A point as text: a cost, "not fillable (… unfilled)", or "not measured". */
-export function pointText(p: Point | undefined): string {
+export function pointText(
+  p: Pick<Point, "fillable" | "unfilled_usd" | "cost_bps"> | undefined,
+): string {
   if (!p || p.fillable === null) return NOT_MEASURED;
   if (!p.fillable)
     return p.unfilled_usd ? `not fillable (${formatUsd(p.unfilled_usd)} unfilled)` : "not fillable";
   return formatBps(p.cost_bps);
+}
+
+/** The best single venue at a size: its cost, "not fillable (… unfilled)", or "not measured". */
+export function bestText(r: Rung): string {
+  return pointText({
+    fillable: r.best_fillable,
+    unfilled_usd: r.best_unfilled_usd,
+    cost_bps: r.best?.cost_bps ?? null,
+  });
+}
+
+/** The split estimate at a size: "≈ cost", "not fillable (… unfilled)", or "not measured". */
+export function splitText(r: Rung): string {
+  const s = r.split_estimate;
+  if (!s) return NOT_MEASURED;
+  if (s.cost_bps !== null) return `≈ ${formatBps(s.cost_bps)}`;
+  return s.unfilled_usd > 0 ? pointText({ ...s, fillable: false }) : NOT_MEASURED;
 }
 
 /** "Holds its peg up to $1M", or why not. */

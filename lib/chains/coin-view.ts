@@ -5,6 +5,7 @@
  * `chain_local_peg`), so this adds one cached aggregate read and one balance read.
  */
 import { loadAssetContext } from "@/lib/assets/context";
+import { percentShares } from "@/lib/domain/precision";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { coinBalances, splitOn } from "./coin-data";
 import { CW } from "./warnings";
@@ -38,14 +39,14 @@ export async function getCoinChainView(
   const chains = Object.entries(entry.chainCirculating)
     .filter(([, c]) => c.currentUsd > 0)
     .sort(([, a], [, b]) => b.currentUsd - a.currentUsd);
-  const total = chains.reduce((s, [, c]) => s + c.currentUsd, 0);
+  const sharesPct = percentShares(chains.map(([, c]) => c.currentUsd));
   const balances = await coinBalances(entry.id, readOpts);
-  const rows = chains.map(([chain, c]) => {
+  const rows = chains.map(([chain, c], i) => {
     const split = splitOn(balances, chain, c.currentUsd);
     return {
       chain,
       circulatingUsd: c.currentUsd,
-      sharePct: total > 0 ? (c.currentUsd / total) * 100 : 0,
+      sharePct: sharesPct[i] as number,
       nativeUsd: split?.nativeUsd ?? null,
       bridgedUsd: split?.bridgedUsd ?? null,
       bridgedShare: split?.bridgedShare ?? null,

@@ -6,6 +6,7 @@
 import { toAggregateRef, preferredSelector, type AggregateRef } from "@/lib/assets/resolve";
 import { W, type Warning } from "@/lib/assets/warnings";
 import { rankChains, type ChainSummary, CHAIN_TOP_COINS } from "@/lib/domain/chain-supply";
+import { percentShares } from "@/lib/domain/precision";
 import { isoOrNull } from "@/lib/domain/time";
 import type { AggregateAsset } from "@/lib/domain/types";
 import type { ChainTotal } from "@/lib/providers/defillama/chains";
@@ -26,6 +27,8 @@ export interface ChainTable {
   /** Canonical chain → display label. */
   labels: Map<string, string>;
   marketTotalUsd: number;
+  /** Canonical chain → its share of `marketTotalUsd` in percent; the chains add up to 100. */
+  marketSharePct: Map<string, number>;
   warnings: Warning[];
   sources: { name: string; type: string; as_of: string | null }[];
   upstream: boolean;
@@ -54,6 +57,8 @@ export async function loadChainTable(readOpts?: ReadOpts): Promise<ChainTable | 
   const labels = new Map((totals?.value ?? []).map((t) => [t.chain, t.label]));
   const assets = aggregate.value.assets;
   const summaries = rankChains(assets, listed);
+  const marketTotalUsd = summaries.reduce((s, c) => s + c.totalUsd, 0);
+  const sharesPct = percentShares(summaries.map((s) => s.totalUsd));
   const sources = [
     { name: "DefiLlama", type: "aggregate", as_of: isoOrNull(aggregate.storedAt) },
     ...(totals
@@ -65,7 +70,8 @@ export async function loadChainTable(readOpts?: ReadOpts): Promise<ChainTable | 
     refs: assets.map(toAggregateRef),
     summaries,
     labels,
-    marketTotalUsd: summaries.reduce((s, c) => s + c.totalUsd, 0),
+    marketTotalUsd,
+    marketSharePct: new Map(summaries.map((s, i) => [s.chain, sharesPct[i] as number])),
     warnings,
     sources,
     upstream: calledUpstream(aggregate) || (totals !== null && calledUpstream(totals)),
@@ -87,7 +93,7 @@ export function summaryRecord(
     rank,
     total_circulating_usd: s.totalUsd,
     coins_sum_usd: s.coinsSumUsd,
-    share_of_market_pct: table.marketTotalUsd > 0 ? (s.totalUsd / table.marketTotalUsd) * 100 : 0,
+    share_of_market_pct: table.marketSharePct.get(s.chain) ?? 0,
     change_1d_pct: s.change1dPct,
     change_7d_pct: s.change7dPct,
     change_30d_pct: s.change30dPct,

@@ -6,6 +6,7 @@
  */
 import { MAX_POOL_TVL_USD } from "./depth";
 import { BPS_PER_UNIT, PEG_TARGET_USD } from "./peg";
+import { DECIMALS, roundTo } from "./precision";
 import type { DexPool } from "./types";
 
 /** Pools below this TVL are left out of the chain-local price (too thin to price the coin). */
@@ -79,6 +80,12 @@ export function chainLocalPegs(pools: readonly DexPool[]): ChainLocalPeg[] {
   return out.sort((x, y) => y.tvlUsd - x.tvlUsd || x.chain.localeCompare(y.chain));
 }
 
+/**
+ * A deviation's size as answers report it (to 0.01 bps): 0.99 USD is 100 bps, not the
+ * 100.00000000000009 its float subtraction gives, so it is within the threshold, not beyond.
+ */
+const reportedBps = (bps: number) => Math.abs(roundTo(bps, DECIMALS.bps));
+
 /** The flags; none without a headline price (nothing to contrast the chain with). */
 export function chainLocalDepegFlags(
   pegs: readonly ChainLocalPeg[],
@@ -87,9 +94,9 @@ export function chainLocalDepegFlags(
   if (headlinePriceUsd === null || !Number.isFinite(headlinePriceUsd) || headlinePriceUsd <= 0)
     return [];
   const aggregateDeviationBps = (headlinePriceUsd - PEG_TARGET_USD) * BPS_PER_UNIT;
-  if (Math.abs(aggregateDeviationBps) > CHAIN_AGGREGATE_CALM_BPS) return [];
+  if (reportedBps(aggregateDeviationBps) > CHAIN_AGGREGATE_CALM_BPS) return [];
   return pegs
-    .filter((p) => Math.abs(p.deviationBps) > CHAIN_LOCAL_DEPEG_BPS)
+    .filter((p) => reportedBps(p.deviationBps) > CHAIN_LOCAL_DEPEG_BPS)
     .map((p) => ({
       code: CHAIN_LOCAL_DEPEG_FLAG,
       chain: p.chain,

@@ -5,6 +5,7 @@
  * split, the latest per-chain balance row in peg units (only its ratios are used).
  */
 import { USD_PEG_TYPE } from "./constants";
+import { percentShares } from "./precision";
 import { supplyChange } from "./supply";
 import type { AggregateAsset } from "./types";
 
@@ -12,7 +13,6 @@ import type { AggregateAsset } from "./types";
 export const CHAIN_TOP_COINS = 3;
 /** Allowed gap between a chain's total and the sum of its coins (fraction, issue 28 goal). */
 export const CHAIN_SUM_TOLERANCE = 0.005;
-const PERCENT = 100;
 
 export interface ChainCoin {
   id: string;
@@ -22,7 +22,7 @@ export interface ChainCoin {
   prevDayUsd: number | null;
   prevWeekUsd: number | null;
   prevMonthUsd: number | null;
-  /** Share of the chain's coin sum, in percent. */
+  /** Share of the chain's coin sum, in percent (to 1e-4; the chain's coins add up to 100). */
   dominancePct: number;
 }
 
@@ -61,9 +61,9 @@ export function coinsOnChain(assets: readonly AggregateAsset[], chain: string): 
     if (!c || !(c.currentUsd > 0)) return [];
     return [{ a, c }];
   });
-  const sum = rows.reduce((s, r) => s + r.c.currentUsd, 0);
+  const dominance = percentShares(rows.map((r) => r.c.currentUsd));
   return rows
-    .map(({ a, c }) => ({
+    .map(({ a, c }, i) => ({
       id: a.id,
       symbol: a.symbol,
       name: a.name,
@@ -71,7 +71,7 @@ export function coinsOnChain(assets: readonly AggregateAsset[], chain: string): 
       prevDayUsd: c.prevDayUsd,
       prevWeekUsd: c.prevWeekUsd,
       prevMonthUsd: c.prevMonthUsd,
-      dominancePct: sum > 0 ? (c.currentUsd / sum) * PERCENT : 0,
+      dominancePct: dominance[i] as number,
     }))
     .sort((x, y) => y.circulatingUsd - x.circulatingUsd || x.id.localeCompare(y.id));
 }

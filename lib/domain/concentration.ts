@@ -14,6 +14,7 @@
  * 2 500 highly concentrated.
  */
 import { canonicalChain } from "./chains";
+import { DECIMALS, roundSharesToSum } from "./precision";
 
 export const HHI_MAX = 10_000;
 export const HHI_UNCONCENTRATED_MAX = 1_500;
@@ -29,7 +30,7 @@ export interface IssuerSupply {
 export interface IssuerShareRow {
   issuer: string;
   circulatingUsd: number;
-  /** Fraction 0–1 of the total. */
+  /** Fraction 0–1 of the total, to its unit's last digit; the issuers' shares add up to 1. */
   share: number;
 }
 
@@ -82,22 +83,33 @@ function groupByIssuer(supplies: readonly IssuerSupply[]): { issuer: string; usd
   return [...groups.values()].sort((a, b) => b.usd - a.usd || a.issuer.localeCompare(b.issuer));
 }
 
-/** One issuer's share of the USD stablecoin market. */
+/** Each group's share of the total, rounded so the issuers' shares add up to 1. */
+function groupShares(groups: readonly { usd: number }[], totalUsd: number): number[] {
+  return roundSharesToSum(
+    groups.map((g) => (totalUsd > 0 ? g.usd / totalUsd : 0)),
+    DECIMALS.fraction,
+  );
+}
+
+/** One issuer's share of the USD stablecoin market (the same figure as its market row). */
 export function issuerShare(issuer: string, supplies: readonly IssuerSupply[]): IssuerShare {
   const groups = groupByIssuer(supplies);
   const totalUsd = groups.reduce((a, g) => a + g.usd, 0);
-  const issuerUsd = groups.find((g) => issuerKey(g.issuer) === issuerKey(issuer))?.usd ?? 0;
-  return { issuer, issuerUsd, totalUsd, share: totalUsd > 0 ? issuerUsd / totalUsd : null };
+  const i = groups.findIndex((g) => issuerKey(g.issuer) === issuerKey(issuer));
+  const issuerUsd = groups[i]?.usd ?? 0;
+  const share = i >= 0 ? (groupShares(groups, totalUsd)[i] as number) : 0;
+  return { issuer, issuerUsd, totalUsd, share: totalUsd > 0 ? share : null };
 }
 
 /** Market concentration over issuers: per-issuer shares, HHI and the top issuer. */
 export function issuerMarketConcentration(supplies: readonly IssuerSupply[]): MarketConcentration {
   const groups = groupByIssuer(supplies);
   const totalUsd = groups.reduce((a, g) => a + g.usd, 0);
-  const issuers = groups.map((g) => ({
+  const shares = groupShares(groups, totalUsd);
+  const issuers = groups.map((g, i) => ({
     issuer: g.issuer,
     circulatingUsd: g.usd,
-    share: totalUsd > 0 ? g.usd / totalUsd : 0,
+    share: shares[i] as number,
   }));
   const h = hhi(groups.map((g) => g.usd));
   const top = issuers[0];

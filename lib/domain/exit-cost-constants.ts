@@ -11,6 +11,11 @@ export const MIN_EXIT_SIZE_USD = 1_000;
 export const MAX_EXIT_SIZE_USD = 100_000_000;
 /** "Holds its peg at size N": the best exit is within this many bps of $1.00. */
 export const PEG_HOLD_THRESHOLD_BPS = 50;
+/**
+ * Amounts of a fill are compared with this tolerance, USD (a cent): what sums of slices or of book
+ * levels leave behind in floating point (~1e-11) is not an unfilled part.
+ */
+export const FILL_TOLERANCE_USD = 0.01;
 /** The size the risk score's liquidity component reads a measured exit cost at. */
 export const RISK_EXIT_SIZE_USD = 1_000_000;
 /** Order books and DEX quotes are fresh this long (the `exit:*` key families, issue 27). */

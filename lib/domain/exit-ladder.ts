@@ -8,8 +8,8 @@
  * interpolated linearly between its measured ladder quotes (through zero at size zero) and is
  * unavailable beyond its largest fillable quote. Gas and fees between venues are ignored.
  */
-import { PEG_HOLD_THRESHOLD_BPS } from "./exit-cost-constants";
-import { BPS_PER_UNIT } from "./peg";
+import { FILL_TOLERANCE_USD, PEG_HOLD_THRESHOLD_BPS } from "./exit-cost-constants";
+import { BPS_PER_UNIT, PEG_TARGET_USD } from "./peg";
 import { sellInto, type Level, type VenueFill } from "./exit-cost";
 
 /** USD lost against $1.00 selling `qty` coins on one venue; null when it cannot take them. */
@@ -27,8 +27,14 @@ export function bookLossCurve(levels: readonly Level[], quoteUsd: number): LossC
   };
 }
 
-/** Loss interpolated through measured `(qty, costBps)` points of a venue (fillable ones only). */
-export function pointsLossCurve(points: readonly { qty: number; costBps: number }[]): LossCurve {
+/**
+ * Loss interpolated through measured `(qty, costBps)` points of a venue (fillable ones only);
+ * up to `toleranceQty` past the largest point counts as that point (float noise, not size).
+ */
+export function pointsLossCurve(
+  points: readonly { qty: number; costBps: number }[],
+  toleranceQty = 0,
+): LossCurve {
   const known = [
     { qty: 0, loss: 0 },
     ...points.map((p) => ({ qty: p.qty, loss: (p.qty * p.costBps) / BPS_PER_UNIT })),
@@ -37,6 +43,8 @@ export function pointsLossCurve(points: readonly { qty: number; costBps: number 
     .sort((a, b) => a.qty - b.qty);
   return (qty) => {
     if (qty <= 0) return 0;
+    const last = known.at(-1) as { qty: number; loss: number };
+    if (qty > last.qty && qty <= last.qty + toleranceQty) return last.loss;
     for (let i = 1; i < known.length; i++) {
       const hi = known[i] as { qty: number; loss: number };
       if (qty <= hi.qty) {
@@ -56,34 +64,39 @@ export interface SplitResult {
   allocations: { id: string; share: number }[];
 }
 
-/** Greedy split of `qty` coins across venues on marginal loss (an estimate, see above). */
+/**
+ * Greedy split of `qty` coins across venues on marginal loss (an estimate, see above). Each venue's
+ * amount is its count of slices × the size ÷ `steps`, never a running sum of slices, and an
+ * unfilled part below `FILL_TOLERANCE_USD` (at `priceUsd`) is none: float noise is not a shortfall.
+ */
 export function splitEstimate(
   venues: readonly { id: string; loss: LossCurve }[],
   qty: number,
-  steps = SPLIT_STEPS,
+  { steps = SPLIT_STEPS, priceUsd = PEG_TARGET_USD }: { steps?: number; priceUsd?: number } = {},
 ): SplitResult {
-  const chunk = qty / steps;
-  const sold = new Map<string, number>(venues.map((v) => [v.id, 0]));
+  const amount = (slices: number) => (slices / steps) * qty;
+  const slicesOf = new Map<string, number>(venues.map((v) => [v.id, 0]));
   const lossNow = new Map<string, number>(venues.map((v) => [v.id, 0]));
-  let filled = 0;
+  let filledSlices = 0;
   for (let step = 0; step < steps; step++) {
     let pick: { id: string; loss: number; marginal: number } | null = null;
     for (const v of venues) {
-      const next = v.loss((sold.get(v.id) ?? 0) + chunk);
+      const next = v.loss(amount((slicesOf.get(v.id) ?? 0) + 1));
       if (next === null) continue;
       const marginal = next - (lossNow.get(v.id) ?? 0);
       if (pick === null || marginal < pick.marginal) pick = { id: v.id, loss: next, marginal };
     }
     if (pick === null) break;
-    sold.set(pick.id, (sold.get(pick.id) ?? 0) + chunk);
+    slicesOf.set(pick.id, (slicesOf.get(pick.id) ?? 0) + 1);
     lossNow.set(pick.id, pick.loss);
-    filled += chunk;
+    filledSlices += 1;
   }
-  const unfilledQty = Math.max(0, qty - filled);
+  const leftQty = Math.max(0, qty - amount(filledSlices));
+  const unfilledQty = leftQty * priceUsd < FILL_TOLERANCE_USD ? 0 : leftQty;
   const totalLoss = [...lossNow.values()].reduce((a, b) => a + b, 0);
-  const allocations = [...sold.entries()]
-    .filter(([, q]) => q > 0)
-    .map(([id, q]) => ({ id, share: q / qty }))
+  const allocations = [...slicesOf.entries()]
+    .filter(([, n]) => n > 0)
+    .map(([id, n]) => ({ id, share: n / steps }))
     .sort((a, b) => b.share - a.share);
   return {
     costBps: unfilledQty > 0 || qty <= 0 ? null : (totalLoss / qty) * BPS_PER_UNIT,
@@ -102,6 +115,23 @@ export function bestVenue(
     if (best === null || fill.costBps < best.costBps) best = { id, costBps: fill.costBps };
   }
   return best;
+}
+
+/**
+ * One venue alone at one size: the cheapest venue that fills it (`fillable`, nothing unfilled);
+ * when venues were measured and none takes the whole size, not fillable with the smallest part a
+ * venue leaves unfilled; when no venue was measured, nulls (not measured).
+ */
+export function singleVenueOutcome(fills: readonly { id: string; fill: VenueFill }[]): {
+  best: { id: string; costBps: number } | null;
+  fillable: boolean | null;
+  unfilledUsd: number | null;
+} {
+  const best = bestVenue(fills);
+  if (best) return { best, fillable: true, unfilledUsd: 0 };
+  const unfilled = fills.flatMap(({ fill }) => (fill.measured ? [fill.unfilledUsd] : []));
+  if (unfilled.length === 0) return { best: null, fillable: null, unfilledUsd: null };
+  return { best: null, fillable: false, unfilledUsd: Math.min(...unfilled) };
 }
 
 /**

@@ -42,3 +42,58 @@ export function roundToUnits<T>(value: T, key = ""): T {
   }
   return value;
 }
+
+/**
+ * Shares rounded to `decimals` places so that together they keep their exact sum (rounded to the
+ * same place): a distribution that adds up to 1 (or 100 %) still does — rounded one by one it can
+ * sum to 0.999998. Largest remainder: every share is floored to its last digit, and the digits the
+ * floors lost go, one each, to the shares with the largest remainders (the larger share, then the
+ * earlier one, on a tie). A value that is negative or not finite is no share: it is rounded alone.
+ */
+export function roundSharesToSum(values: readonly number[], decimals: number): number[] {
+  const scale = 10 ** decimals;
+  const shares = values.flatMap((v, i) => (Number.isFinite(v) && v >= 0 ? [i] : []));
+  const exact = new Map(shares.map((i) => [i, (values[i] as number) * scale]));
+  const units = new Map(shares.map((i) => [i, Math.floor(exact.get(i) as number)]));
+  const remainder = (i: number) => (exact.get(i) as number) - (units.get(i) as number);
+  let left =
+    Math.round([...exact.values()].reduce((a, b) => a + b, 0)) -
+    [...units.values()].reduce((a, b) => a + b, 0);
+  const byRemainder = [...shares].sort(
+    (a, b) => remainder(b) - remainder(a) || (values[b] as number) - (values[a] as number) || a - b,
+  );
+  for (const i of byRemainder) {
+    if (left <= 0) break;
+    units.set(i, (units.get(i) as number) + 1);
+    left -= 1;
+  }
+  return values.map((v, i) => {
+    const n = units.get(i);
+    return n === undefined ? roundTo(v, decimals) : n / scale;
+  });
+}
+
+/** `roundSharesToSum` over a map's values (a chain → share distribution), keys kept. */
+export function roundShareMap(
+  shares: Readonly<Record<string, number>>,
+  decimals: number = DECIMALS.fraction,
+): Record<string, number> {
+  const entries = Object.entries(shares);
+  const rounded = roundSharesToSum(
+    entries.map(([, v]) => v),
+    decimals,
+  );
+  // fromEntries defines own keys: a chain named `__proto__` stays a chain.
+  return Object.fromEntries(entries.map(([k], i) => [k, rounded[i] as number]));
+}
+
+const PERCENT = 100;
+
+/** Each amount's share of their sum in percent, to 1e-4 and adding up to 100; 0s for no sum. */
+export function percentShares(amounts: readonly number[]): number[] {
+  const total = amounts.reduce((a, b) => a + b, 0);
+  return roundSharesToSum(
+    amounts.map((x) => (total > 0 ? (x / total) * PERCENT : 0)),
+    DECIMALS.pct,
+  );
+}

@@ -10,7 +10,7 @@ import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { roundTo } from "@/lib/domain/precision";
 import { isoOrNull } from "@/lib/domain/time";
 import { PEG_HOLD_THRESHOLD_BPS, RISK_EXIT_SIZE_USD } from "@/lib/domain/exit-cost-constants";
-import { bestVenue, largestPegHoldingSize, splitEstimate } from "@/lib/domain/exit-ladder";
+import { largestPegHoldingSize, singleVenueOutcome, splitEstimate } from "@/lib/domain/exit-ladder";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { quoteIn, readMarketQuotes } from "@/lib/market/quotes";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
@@ -118,16 +118,22 @@ export async function exitCostFor(
       id: v.id,
       fill: v.fills[i] as MeasuredVenue["fills"][number],
     }));
-    const best = bestVenue(fills);
-    const measured = fills.some((f) => f.fill.measured);
+    const single = singleVenueOutcome(fills);
+    const best = single.best;
+    const measured = single.fillable !== null;
     // No coin price: no size in coins to split, so no estimate (never a $0 unfilled part).
     const split =
       coinPriceUsd !== null && curves.length > 0
-        ? { ...splitEstimate(curves, sizeUsd / coinPriceUsd), priceUsd: coinPriceUsd }
+        ? {
+            ...splitEstimate(curves, sizeUsd / coinPriceUsd, { priceUsd: coinPriceUsd }),
+            priceUsd: coinPriceUsd,
+          }
         : null;
     return {
       size_usd: sizeUsd,
       best: best && { venue_id: best.id, cost_bps: round(best.costBps) as number },
+      best_fillable: single.fillable,
+      best_unfilled_usd: round(single.unfilledUsd),
       split_estimate: split && {
         estimate: true as const,
         cost_bps: round(split.costBps),

@@ -15,6 +15,7 @@ import {
   type OrderBook,
   type VenueFill,
 } from "@/lib/domain/exit-cost";
+import { FILL_TOLERANCE_USD } from "@/lib/domain/exit-cost-constants";
 import { bookLossCurve, pointsLossCurve, type LossCurve } from "@/lib/domain/exit-ladder";
 import { readDexQuote, readOrderBook } from "@/lib/snapshot/exit-cost";
 import { EXIT_COST_FRESH_SECONDS } from "@/lib/snapshot/policy";
@@ -173,7 +174,10 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
       stale: anyStale,
       fills,
       gasUsd: row.map((got) => (got?.read?.value.kind === "route" ? got.read.value.gasUsd : null)),
-      loss: points.length > 0 ? pointsLossCurve(points) : null,
+      loss:
+        points.length > 0 && coinPriceUsd !== null
+          ? pointsLossCurve(points, FILL_TOLERANCE_USD / coinPriceUsd)
+          : null,
     });
   });
   return { venues, warnings, upstream };

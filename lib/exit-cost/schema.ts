@@ -51,7 +51,22 @@ export const exitCostResponseSchema = z.object({
   ladder: z.array(
     z.object({
       size_usd: z.number(),
-      best: z.object({ venue_id: z.string(), cost_bps: z.number() }).nullable(),
+      best: z
+        .object({ venue_id: z.string(), cost_bps: z.number() })
+        .nullable()
+        .describe("The cheapest single venue that takes the whole size; null when none does"),
+      best_fillable: z
+        .boolean()
+        .nullable()
+        .describe(
+          "Whether one venue takes the whole size: false when venues were measured and each leaves part unfilled (not fillable); null when no venue measured the size",
+        ),
+      best_unfilled_usd: z
+        .number()
+        .nullable()
+        .describe(
+          "The smallest part of the size a single venue leaves unfilled: 0 when one fills it, null when not measured",
+        ),
       split_estimate: z
         .object({
           estimate: z.literal(true),

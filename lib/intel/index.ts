@@ -5,12 +5,13 @@
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
-import { coinChainPegFields } from "@/lib/chains/coin-peg";
+import { chainLocalDepegWarnings, coinChainPegFields } from "@/lib/chains/coin-peg";
 import { supplyDistribution } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { warningFields } from "@/lib/assets/warnings";
 import { confidenceScore } from "@/lib/domain/confidence";
 import { pegDeviationBps } from "@/lib/domain/peg";
+import { roundShareMap } from "@/lib/domain/precision";
 import type { IntelResponse } from "./schema";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
@@ -101,6 +102,7 @@ export function buildIntel(
     aggregate: mv.prices.aggregate,
     market: mv.prices.market,
   });
+  warnings.push(...chainLocalDepegWarnings(chainPeg.flags));
   return {
     asset: ctx.asset.symbol,
     flags: chainPeg.flags,
@@ -112,7 +114,7 @@ export function buildIntel(
       market_cap_source: mv.marketCapSource,
       liquidity_depth_2pct_usd: mv.totalDepthUsd,
       volume_24h_usd: mv.volume24hUsd,
-      supply_distribution: dist.shares,
+      supply_distribution: roundShareMap(dist.shares),
       supply_distribution_source: dist.source,
       liquidity_depth_breakdown: {
         cex_usd: mv.cexDepthUsd,

@@ -9,6 +9,7 @@ import { loadAssetContext } from "@/lib/assets/context";
 import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
 import { exitCostFor, riskExitSummary } from "@/lib/exit-cost";
 import { supplyDistribution } from "@/lib/assets/distribution";
+import { chainLocalDepegWarnings, coinChainPegFields } from "@/lib/chains/coin-peg";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { addWarning, snapshotWarnings, W, warningFields } from "@/lib/assets/warnings";
 import { pegBadge } from "@/lib/domain/badge";
@@ -16,6 +17,7 @@ import { chainHhi, issuerShare } from "@/lib/domain/concentration";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
 import { supplyMomentum } from "@/lib/domain/momentum";
 import { pegDeviationBps } from "@/lib/domain/peg";
+import { roundShareMap } from "@/lib/domain/precision";
 import { riskScore } from "@/lib/domain/risk-score";
 import { velocity } from "@/lib/domain/velocity";
 import { otherAssets } from "@/lib/intel";
@@ -80,6 +82,11 @@ export async function getRiskConsole(
     dex: mv.prices.dex,
   });
   const dist = supplyDistribution(ctx, warnings);
+  const chainPeg = coinChainPegFields(ctx.pools?.value ?? null, {
+    aggregate: mv.prices.aggregate,
+    market: mv.prices.market,
+  });
+  warnings.push(...chainLocalDepegWarnings(chainPeg.flags));
   const entry = ctx.aggregateEntry;
   const listed = ctx.aggregate.value ? listedAssets(ctx.aggregate.value) : [];
   const issuer = ctx.asset.issuer;
@@ -209,7 +216,7 @@ export async function getRiskConsole(
         issuer_share_of_usd_market_pct:
           share?.share !== null && share?.share !== undefined ? share.share * 100 : null,
         chain_hhi: chainHhi(dist.shares),
-        supply_distribution: dist.shares,
+        supply_distribution: roundShareMap(dist.shares),
         supply_distribution_source: dist.source,
         exposure: assetExposure,
       },

@@ -121,6 +121,28 @@ describe("GET /api/stablecoin-exit-cost (file KV)", () => {
     expect(body.warning_codes).not.toContain("exit_dex_unavailable");
   });
 
+  it("no venue takes the whole size: the best single venue is not fillable, with its unfilled part", async () => {
+    h.fake.setScenario("kyberswap", "empty");
+    const body = await json<Body>(
+      await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000,100000000"),
+    );
+    const [small, huge] = body.ladder as [Body, Body];
+    expect(small).toMatchObject({ best_fillable: true, best_unfilled_usd: 0 });
+    const unfilled = (body.venues as Body[]).flatMap((v) =>
+      v.points[1].fillable === false ? [v.points[1].unfilled_usd as number] : [],
+    );
+    expect(unfilled.length).toBeGreaterThan(1);
+    expect(huge).toMatchObject({
+      best: null,
+      best_fillable: false,
+      best_unfilled_usd: Math.min(...unfilled),
+      holds_peg: false,
+    });
+    expect(huge.best_unfilled_usd).toBeGreaterThan(0);
+    // Together the books take it: the split has a cost where no single venue has one.
+    expect(huge.split_estimate).toMatchObject({ cost_bps: expect.any(Number), unfilled_usd: 0 });
+  });
+
   it("at KyberSwap's 3 quotes a second: no burst past it; the rest not measured, with the budget code", async () => {
     process.env.DEX_QUOTES_CALLS_PER_SECOND = "3";
     resetConfigForTests();

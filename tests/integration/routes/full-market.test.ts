@@ -221,7 +221,11 @@ describe("full market: every USD coin above 5 M USD", () => {
   });
 
   it("exit cost answers every kind of coin: outside the registry, shared symbols, + and ()", async () => {
-    const picks = [coins.find((c) => c.q === "usd+"), ...coins.filter((_, i) => i % 12 === 0)];
+    const picks = [
+      coins.find((c) => c.q === "usd+"),
+      coins.find((c) => c.q === "uty"),
+      ...coins.filter((_, i) => i % 12 === 0),
+    ];
     let dexMeasured = 0;
     for (const c of picks) {
       if (!c) continue;
@@ -235,6 +239,17 @@ describe("full market: every USD coin above 5 M USD", () => {
         for (const p of v.points as Body[])
           if (p.cost_bps === null)
             expect(p.fillable === false || p.not_measured_reason).toBeTruthy();
+      // A split that leaves nothing unfilled has a cost; no best venue is "not fillable" when
+      // venues were measured, and "not measured" only when none was.
+      for (const r of body.ladder as Body[]) {
+        if (r.split_estimate?.unfilled_usd === 0)
+          expect([c.q, r.size_usd, r.split_estimate.cost_bps]).toEqual([
+            c.q,
+            r.size_usd,
+            expect.any(Number),
+          ]);
+        if (r.best === null) expect([c.q, r.size_usd, r.best_fillable]).not.toContain(true);
+      }
       if ((body.venues as Body[]).some((v) => v.kind === "dex")) dexMeasured += 1;
     }
     expect(dexMeasured).toBeGreaterThan(0);

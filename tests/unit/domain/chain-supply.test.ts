@@ -10,7 +10,8 @@ import {
   rankChains,
   summariseChain,
 } from "@/lib/domain/chain-supply";
-import type { AggregateAsset, ChainCirculating, DexPool } from "@/lib/domain/types";
+import type { AggregateAsset, ChainCirculating } from "@/lib/domain/types";
+import { dexPool } from "../../helpers/dex-pool";
 
 const cc = (
   currentUsd: number,
@@ -43,25 +44,7 @@ function asset(id: string, chains: Record<string, ChainCirculating>, pegType = "
   } satisfies AggregateAsset;
 }
 
-function pool(chain: string, price: number | null, tvl: number | null, addr: string): DexPool {
-  return {
-    chain,
-    dexId: "uniswap",
-    pairAddress: addr,
-    url: null,
-    labels: [],
-    baseToken: { address: "0x1", name: "A", symbol: "A" },
-    quoteToken: { address: "0x2", name: "B", symbol: "B" },
-    assetSide: "base",
-    assetPriceUsd: price,
-    counterSymbol: "B",
-    liquidityUsd: tvl,
-    liquidityBase: null,
-    liquidityQuote: null,
-    volume24hUsd: null,
-    pairCreatedAt: null,
-  } as DexPool;
-}
+const pool = dexPool;
 
 describe("chain supply", () => {
   const assets = [

@@ -39,12 +39,16 @@ const BODY: ExitCostBody = {
     {
       size_usd: 1e5,
       best: { venue_id: "kyberswap:ethereum", cost_bps: 1.5 },
+      best_fillable: true,
+      best_unfilled_usd: 0,
       split_estimate: null,
       holds_peg: true,
     },
     {
       size_usd: 1e6,
       best: { venue_id: "kyberswap:ethereum", cost_bps: 62 },
+      best_fillable: true,
+      best_unfilled_usd: 0,
       split_estimate: null,
       holds_peg: false,
     },
@@ -62,6 +66,36 @@ describe("exit-cost panel", () => {
     expect(rows[3]?.textContent).toMatch(/not measured.*not measured/);
     expect(within(table).getByText("Best single venue").closest("tr")?.textContent).toMatch(/62/);
     expect(screen.getByTestId("exit-peg-hold")?.textContent).toMatch("up to $100");
+  });
+
+  it("says 'not fillable' with the unfilled part where venues were measured and none fills", () => {
+    const [small, large] = BODY.ladder as [
+      ExitCostBody["ladder"][number],
+      ExitCostBody["ladder"][number],
+    ];
+    const rung = { ...large, best: null, best_fillable: false, best_unfilled_usd: 400_000 };
+    const split = {
+      estimate: true as const,
+      cost_bps: null,
+      unfilled_usd: 250_000,
+      allocations: [],
+    };
+    render(
+      <ExitCostPanel
+        body={{
+          ...BODY,
+          ladder: [
+            { ...small, best: null, best_fillable: null, best_unfilled_usd: null },
+            { ...rung, split_estimate: split },
+          ],
+        }}
+      />,
+    );
+    const table = screen.getByTestId("exit-cost-table");
+    const best = within(table).getByText("Best single venue").closest("tr");
+    expect(best?.textContent).toMatch(/not measured.*not fillable \(\$400(\.0)?K unfilled\)/);
+    const splitRow = within(table).getByText("Split across venues (estimate)").closest("tr");
+    expect(splitRow?.textContent).toMatch(/not measured.*not fillable \(\$250(\.0)?K unfilled\)/);
   });
 
   it("says 'not measured' when nothing was measured", () => {

@@ -4,7 +4,11 @@
  * bundles (components/flows), so it imports nothing but pure constants (`./query` parses requests).
  */
 import { z } from "zod";
-import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/selector-syntax";
+import {
+  SELECTOR_CHARACTERS,
+  SELECTOR_MAX_LENGTH,
+  SELECTOR_PATTERN,
+} from "@/lib/assets/selector-syntax";
 import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
 import {
@@ -21,10 +25,7 @@ export const selectorSchema = z
   .string({ error: "is required" })
   .min(1, "must not be empty")
   .max(SELECTOR_MAX_LENGTH, `must be at most ${SELECTOR_MAX_LENGTH} characters`)
-  .regex(
-    SELECTOR_PATTERN,
-    "may only contain letters, digits and the characters . _ - + ( ) (URL-encode '+' as %2B)",
-  );
+  .regex(SELECTOR_PATTERN, `may only contain ${SELECTOR_CHARACTERS} (URL-encode '+' as %2B)`);
 
 export const windowSchema = z.enum(["24h", "7d", "30d"], { error: "must be one of 24h, 7d, 30d" });
 

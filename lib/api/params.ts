@@ -48,7 +48,7 @@ export const walletSchema = walletParamSchema.transform((w) => w.toLowerCase());
  * separators, leading zeros or hex: anything else is refused, so the code accepts exactly what
  * the document allows.
  */
-export const JSON_NUMBER_PATTERN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const JSON_NUMBER_PATTERN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
  * A `type: number` query parameter: its text must be a JSON number, then `value` (the bounds the

@@ -2,24 +2,27 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { isSelector, SELECTOR_CHARACTERS, SELECTOR_MAX_LENGTH } from "@/lib/assets/selector-syntax";
 
-/** What `/stablecoins/[asset]` accepts: a symbol, a CoinGecko id or a DefiLlama id. */
-export const ASSET_QUERY_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-
+/** What the lookup accepts: a symbol, a CoinGecko id or a DefiLlama id, as `q` and the pages do. */
 export function validateAssetQuery(
   raw: string,
 ): { ok: true; value: string } | { ok: false; error: string } {
   const value = raw.trim();
   if (value === "") return { ok: false, error: "Enter a stablecoin symbol or id, e.g. USDC." };
-  if (!ASSET_QUERY_PATTERN.test(value)) {
+  // The API's own selector syntax: every selector a route accepts, the lookup accepts.
+  if (!isSelector(value)) {
     return {
       ok: false,
-      error:
-        "Use up to 64 letters, digits, dots, dashes or underscores (a symbol like USDC or an id like usd-coin).",
+      error: `Use up to ${SELECTOR_MAX_LENGTH} ${SELECTOR_CHARACTERS} (a symbol like USDC or USD+, or an id like usd-coin).`,
     };
   }
   return { ok: true, value };
 }
+
+/** Where the lookup leads for an accepted query: the coin's page (the proxy redirects any spelling to its canonical path). */
+export const lookupPath = (value: string): string =>
+  `/stablecoins/${encodeURIComponent(value.toLowerCase())}`;
 
 /** Search box leading to `/stablecoins/<asset>`; `suggestions` feed a native datalist. */
 export function AssetSearch({ suggestions = [] }: { suggestions?: readonly string[] }) {
@@ -38,7 +41,7 @@ export function AssetSearch({ suggestions = [] }: { suggestions?: readonly strin
       return;
     }
     setError(null);
-    router.push(`/stablecoins/${encodeURIComponent(result.value.toLowerCase())}`);
+    router.push(lookupPath(result.value));
   }
 
   return (

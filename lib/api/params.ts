@@ -4,7 +4,11 @@
  * bundles (components/flows), so it imports nothing but pure constants (`./query` parses requests).
  */
 import { z } from "zod";
-import { SELECTOR_MAX_LENGTH, SELECTOR_PATTERN } from "@/lib/assets/selector-syntax";
+import {
+  SELECTOR_CHARACTERS,
+  SELECTOR_MAX_LENGTH,
+  SELECTOR_PATTERN,
+} from "@/lib/assets/selector-syntax";
 import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
 import {
@@ -21,10 +25,7 @@ export const selectorSchema = z
   .string({ error: "is required" })
   .min(1, "must not be empty")
   .max(SELECTOR_MAX_LENGTH, `must be at most ${SELECTOR_MAX_LENGTH} characters`)
-  .regex(
-    SELECTOR_PATTERN,
-    "may only contain letters, digits and the characters . _ - + ( ) (URL-encode '+' as %2B)",
-  );
+  .regex(SELECTOR_PATTERN, `may only contain ${SELECTOR_CHARACTERS} (URL-encode '+' as %2B)`);
 
 export const windowSchema = z.enum(["24h", "7d", "30d"], { error: "must be one of 24h, 7d, 30d" });
 
@@ -33,40 +34,67 @@ export const eventsWindowSchema = z
   .enum(EVENTS_WINDOWS, { error: `must be one of ${EVENTS_WINDOWS.join(", ")}` })
   .default(DEFAULT_EVENTS_WINDOW);
 
-export const walletSchema = z
+/** `wallet` as documented: an EVM address, any case. */
+export const walletParamSchema = z
   .string()
-  .regex(EVM_ADDRESS_PATTERN, "must be 0x followed by 40 hexadecimal characters")
-  .transform((w) => w.toLowerCase());
+  .regex(EVM_ADDRESS_PATTERN, "must be 0x followed by 40 hexadecimal characters");
+
+/** `wallet` as the routes use it: lowercased. */
+export const walletSchema = walletParamSchema.transform((w) => w.toLowerCase());
+
+/**
+ * How a number is written in a query string: a JSON number (`10000`, `2500.5`, `1e6`), which is
+ * what a client generated from the document sends for `type: number`. No `+` sign, spaces,
+ * separators, leading zeros or hex: anything else is refused, so the code accepts exactly what
+ * the document allows.
+ */
+const JSON_NUMBER_PATTERN = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A `type: number` query parameter: its text must be a JSON number, then `value` (the bounds the
+ * document shows: the route documents this schema's output side) judges the number.
+ */
+function queryNumber(value: z.ZodNumber, notANumber: string) {
+  return z.string().regex(JSON_NUMBER_PATTERN, notANumber).transform(Number).pipe(value);
+}
 
 /** Largest swap size the finder accepts, USD. */
 export const MAX_SWAP_SIZE_USD = 10_000_000_000;
 
-/** `size_usd`: a plain positive decimal number of USD (no exponent, no sign, no separators). */
-export const swapSizeSchema = z
-  .string()
-  .regex(/^\d{1,11}(\.\d{1,2})?$/, "must be a positive number of USD, e.g. 10000000")
-  .transform(Number)
-  .refine(
-    (n) => n > 0 && n <= MAX_SWAP_SIZE_USD,
-    `must be greater than 0 and at most ${MAX_SWAP_SIZE_USD}`,
-  );
+/** `size_usd`: a number of USD, greater than 0 and at most MAX_SWAP_SIZE_USD. */
+export const swapSizeSchema = queryNumber(
+  z
+    .number({ error: "must be a finite number" })
+    .gt(0, "must be greater than 0")
+    .max(MAX_SWAP_SIZE_USD, `must be at most ${MAX_SWAP_SIZE_USD}`),
+  "must be a number of USD, e.g. 10000000",
+);
 
 /**
- * `sizes_usd` of the exit-cost ladder: comma-separated plain USD amounts (no sign, exponent or
- * separators), at most MAX_EXIT_SIZES, each MIN_EXIT_SIZE_USD..MAX_EXIT_SIZE_USD; sorted and
- * de-duplicated. Absent → the default ladder.
+ * `sizes_usd` as documented: an array in the query's `form` style without explode, i.e.
+ * comma-separated numbers (`10000,1000000`), 1 to MAX_EXIT_SIZES of them (counted as given),
+ * each MIN_EXIT_SIZE_USD..MAX_EXIT_SIZE_USD.
  */
-export const exitSizesSchema = z
+export const exitSizesParamSchema = z
   .string()
-  .regex(
-    /^\d{1,9}(\.\d{1,2})?(,\d{1,9}(\.\d{1,2})?)*$/,
-    "must be comma-separated plain USD amounts, e.g. 10000,1000000",
-  )
-  .transform((s) => [...new Set(s.split(",").map(Number))].sort((a, b) => a - b))
-  .refine((sizes) => sizes.length <= MAX_EXIT_SIZES, `must list at most ${MAX_EXIT_SIZES} sizes`)
-  .refine(
-    (sizes) => sizes.every((n) => n >= MIN_EXIT_SIZE_USD && n <= MAX_EXIT_SIZE_USD),
-    `every size must be between ${MIN_EXIT_SIZE_USD} and ${MAX_EXIT_SIZE_USD} USD`,
-  )
+  .transform((s) => (s === "" ? [] : s.split(",")))
+  .pipe(
+    z
+      .array(
+        queryNumber(
+          z
+            .number({ error: "every size must be a finite number" })
+            .min(MIN_EXIT_SIZE_USD, `every size must be at least ${MIN_EXIT_SIZE_USD} USD`)
+            .max(MAX_EXIT_SIZE_USD, `every size must be at most ${MAX_EXIT_SIZE_USD} USD`),
+          "must be comma-separated numbers of USD, e.g. 10000,1000000",
+        ),
+      )
+      .min(1, "must list at least one size")
+      .max(MAX_EXIT_SIZES, `must list at most ${MAX_EXIT_SIZES} sizes`),
+  );
+
+/** `sizes_usd` as the route uses it: sorted and de-duplicated; absent → the default ladder. */
+export const exitSizesSchema = exitSizesParamSchema
+  .transform((sizes) => [...new Set(sizes)].sort((a, b) => a - b))
   .optional()
   .transform((sizes) => sizes ?? [...DEFAULT_EXIT_SIZES_USD]);

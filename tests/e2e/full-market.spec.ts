@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request, type Route } from "@playwright/test";
 
 // The whole recorded market (DEMO_MARKET=full: ~320 assets, ~270 USD-pegged; a CoinGecko that does
 // not know `ylds` (YLDS) among others, see tests/fake-upstream/README.md). `npm test` runs it as its
@@ -11,6 +11,8 @@ test.skip(
 );
 
 const PAGE_SIZE = 50;
+/** How long one lookup may take to send its navigation (or show its error). */
+const STEP_MS = 15_000;
 const MAX_HOME_HTML_BYTES = 300 * 1024;
 
 const rows = (page: Page) => page.getByTestId("supply-row");
@@ -171,6 +173,41 @@ test("every asset page linked from the home page renders with a price", async ({
     expect([href, res.status()]).toEqual([href, 200]);
     expect([href, (await res.text()).includes('data-testid="asset-price"')]).toEqual([href, true]);
   }
+});
+
+test("the home lookup accepts every selector of the supply list and leads to its page", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const supply = (await (await request.get("/api/stablecoin-supply?include_dead=true")).json()) as {
+    assets: { selector: string }[];
+  };
+  const selectors = [...new Set(supply.assets.map((a) => a.selector))];
+  expect(selectors).toEqual(expect.arrayContaining(["usd+", "eusd(v2)"]));
+  // Every navigation to a coin page is held unanswered: the request the lookup sends is the
+  // proof it accepted the selector, and the home page stays for the next one.
+  const held: Route[] = [];
+  await page.route(/\/stablecoins\//, (route) => void held.push(route));
+  await openHome(page);
+  const box = page.getByLabel("Look up a stablecoin");
+  // The form's own error (Next's route announcer is an `alert` too).
+  const alert = page.getByRole("search").filter({ has: box }).getByRole("alert");
+  const navigationTo = (selector: string) => (r: Request) =>
+    new URL(r.url()).pathname === `/stablecoins/${encodeURIComponent(selector)}` &&
+    r.headers()["next-router-prefetch"] === undefined;
+  const refused: string[] = [];
+  for (const selector of selectors) {
+    await box.fill(selector);
+    const outcome = Promise.race([
+      page.waitForRequest(navigationTo(selector), { timeout: STEP_MS }).then(() => "sent"),
+      alert.waitFor({ timeout: STEP_MS }).then(() => "refused"),
+    ]).catch(() => "nothing");
+    await page.getByRole("button", { name: "Go" }).click();
+    if ((await outcome) !== "sent") refused.push(selector);
+  }
+  expect(refused).toEqual([]);
+  for (const route of held) await route.abort().catch(() => undefined);
 });
 
 // `npm run demo` starts the scheduled refresher (issue 26); `npm test` runs this step with the

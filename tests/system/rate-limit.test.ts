@@ -77,3 +77,23 @@ test("TRUST_PROXY=false: keyed on the last hop (the peer address Next fills in)"
   // Another last hop: another allowance (a fairness key; the provider budgets are the bound).
   expect((await hit(untrusted, "198.51.100.2")).status).toBe(200);
 });
+
+test("a path under /api no route serves (the fallback rewrite) is counted and says so", async () => {
+  await freshWindow();
+  const client = { "x-forwarded-for": "203.0.113.77" };
+  const seen = [];
+  for (const method of ["GET", "HEAD"]) {
+    const r = await fetch(`${trusted.url}/api/no-such-route`, { method, headers: client });
+    await r.arrayBuffer();
+    seen.push([
+      method,
+      r.status,
+      r.headers.get("ratelimit-limit"),
+      r.headers.get("ratelimit-remaining"),
+    ]);
+  }
+  expect(seen).toEqual([
+    ["GET", 404, String(LIMIT), String(LIMIT - 1)],
+    ["HEAD", 404, String(LIMIT), String(LIMIT - 2)],
+  ]);
+});

@@ -1,4 +1,5 @@
-import { notFound } from "@/lib/api/response";
+import { withRateLimit } from "@/lib/api/rate-limit";
+import { headFrom, notFound, safeHandler } from "@/lib/api/response";
 
 export const dynamic = "force-dynamic";
 
@@ -7,17 +8,19 @@ export const dynamic = "force-dynamic";
  * method, instead of the HTML not-found page. next.config.mjs rewrites such paths here as a
  * fallback, i.e. only once every route and page has failed to match (a catch-all route under
  * /api would do the same, but eslint's no-html-link-for-pages then takes every /api link for a
- * page). Reads nothing from the request.
+ * page). GET and HEAD count against the client's allowance and carry its `RateLimit-*` headers,
+ * like every other GET and HEAD answer under /api (the document says so).
  */
-const answer = async () => notFound();
-const head = async () => new Response(null, { status: 404, headers: notFound().headers });
+const GET = safeHandler(withRateLimit(async () => notFound(), "api"));
+const HEAD = headFrom(GET);
+const other = async () => notFound();
 
 export {
-  answer as GET,
-  head as HEAD,
-  answer as OPTIONS,
-  answer as POST,
-  answer as PUT,
-  answer as PATCH,
-  answer as DELETE,
+  GET,
+  HEAD,
+  other as OPTIONS,
+  other as POST,
+  other as PUT,
+  other as PATCH,
+  other as DELETE,
 };

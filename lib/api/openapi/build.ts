@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { FLAG_HEADER } from "../body";
 import { errorBodySchema, type ErrorCode } from "../errors";
+import { HEADERS, headerRefs, RATE_LIMIT_HEADERS, ref } from "./headers";
 import type { ParamDoc, RouteDoc, TagDoc } from "./route-doc";
 
 export const OPENAPI_VERSION = "3.1.0";
@@ -26,70 +27,6 @@ export function toJsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
   }) as Json;
   return rest;
 }
-
-const ref = (kind: "headers" | "parameters" | "schemas", name: string) => ({
-  $ref: `#/components/${kind}/${name}`,
-});
-
-/** Reusable response headers, by component name. */
-const HEADERS: Record<string, { name: string; description: string; schema: Json }> = {
-  CacheControl: {
-    name: "Cache-Control",
-    description:
-      "`public, max-age=0, s-maxage=<n>, stale-while-revalidate=<n>` on a healthy cacheable answer; `no-store` on a degraded answer (any warning), on every error and on routes that are never cached (docs/caching.md).",
-    schema: { type: "string" },
-  },
-  ETag: {
-    name: "ETag",
-    description:
-      "Weak ETag over the exact body bytes, on healthy cacheable answers only. Send it back as `If-None-Match` to get 304.",
-    schema: { type: "string", pattern: '^W/".+"$' },
-  },
-  AccessControlAllowOrigin: {
-    name: "Access-Control-Allow-Origin",
-    description: "Every route may be read cross-origin.",
-    schema: { type: "string", const: "*" },
-  },
-  Allow: {
-    name: "Allow",
-    description: "The methods this route answers.",
-    schema: { type: "string", const: "GET, HEAD, OPTIONS" },
-  },
-  RetryAfter: {
-    name: "Retry-After",
-    description: "Seconds to wait before asking again.",
-    schema: { type: "string", pattern: "^\\d+$" },
-  },
-  RateLimitLimit: {
-    name: "RateLimit-Limit",
-    description:
-      "The client's allowance: weighted requests per minute (`PUBLIC_RATE_LIMIT_PER_MINUTE`, default 120). An answer from cached data costs 1, one that needed a provider call 10. On every GET and HEAD answer while the limiter is on (docs/rate-limits.md).",
-    schema: { type: "string", pattern: "^\\d+$" },
-  },
-  RateLimitRemaining: {
-    name: "RateLimit-Remaining",
-    description: "What is left of the allowance in the current window, after this request.",
-    schema: { type: "string", pattern: "^\\d+$" },
-  },
-  RateLimitReset: {
-    name: "RateLimit-Reset",
-    description:
-      "Seconds until the current one-minute window ends and the allowance is whole again.",
-    schema: { type: "string", pattern: "^\\d+$" },
-  },
-  HolderAnalyticsSupported: {
-    name: FLAG_HEADER,
-    description:
-      "The fixed `holderAnalyticsSupported: false` invariant, as a header, on answers whose body is not a data response (this document).",
-    schema: { type: "string", const: "false" },
-  },
-};
-
-/** On every answer to GET and HEAD while the limiter is on, 304s and errors included. */
-const RATE_LIMIT_HEADERS = ["RateLimitLimit", "RateLimitRemaining", "RateLimitReset"];
-
-const headerRefs = (names: string[]): Json =>
-  Object.fromEntries(names.map((n) => [HEADERS[n]!.name, ref("headers", n)]));
 
 /** A message each error code really answers with, for the examples. */
 const EXAMPLE_MESSAGES: Record<ErrorCode, string> = {
@@ -168,14 +105,44 @@ function limited(res: object): Json {
   return { ...res, headers: { ...headerRefs(RATE_LIMIT_HEADERS), ...own } };
 }
 
+/**
+ * A parameter documented by the value its schema produces (its output side: `type: number` with
+ * its bounds, not the query text), so every limit the code enforces is a keyword a client
+ * generator sees. An array is written in the `form` style without explode: `a,b,c`.
+ */
 function parameter(p: ParamDoc): Json {
+  const schema = toJsonSchema(p.schema, "output");
+  if (schema.type === undefined && schema.enum === undefined)
+    throw new Error(`parameter ${p.name}: its schema has no JSON Schema form (a transform?)`);
   return {
     name: p.name,
     in: p.in,
     required: p.required,
     description: p.description,
-    schema: toJsonSchema(p.schema, "input"),
+    ...(schema.type === "array" ? { style: "form", explode: false } : {}),
+    schema,
     ...(p.example === undefined ? {} : { example: p.example }),
+  };
+}
+
+/** The flag's field: every JSON data body requires it at its top level. */
+const FLAG_FIELD = "holderAnalyticsSupported" satisfies keyof z.infer<typeof errorBodySchema>;
+
+/**
+ * A body of several shapes (`anyOf`, every branch requiring the flag) states the flag at its top
+ * too, as every other body does, so a reader of the top level sees it required.
+ */
+function flagAtTop(schema: Json): Json {
+  const branches = schema.anyOf as Json[] | undefined;
+  const everyBranch = branches?.every((b) =>
+    (b.required as unknown[] | undefined)?.includes(FLAG_FIELD),
+  );
+  if (!everyBranch) return schema;
+  return {
+    type: "object",
+    required: [FLAG_FIELD],
+    properties: { [FLAG_FIELD]: { type: "boolean", const: false } },
+    ...schema,
   };
 }
 
@@ -206,7 +173,7 @@ function operation(r: RouteDoc): Json {
         headers: headerRefs(okHeaders),
         content: {
           [r.ok.mediaType ?? JSON_MEDIA]: {
-            schema: toJsonSchema(r.ok.schema, "output"),
+            schema: flagAtTop(toJsonSchema(r.ok.schema, "output")),
             example: r.ok.example,
           },
         },

@@ -16,10 +16,14 @@ export interface ParamDoc {
   name: string;
   in: "query" | "path";
   required: boolean;
-  /** The zod schema the route parses this parameter with: its format is documented from it. */
+  /**
+   * The zod schema the route parses this parameter with (or the one it is built from, before a
+   * normalising transform): the document shows its output, the value with every bound.
+   */
   schema: z.ZodType;
   description: string;
-  example?: string;
+  /** A value of the documented schema (a number for `type: number`, an array for `type: array`). */
+  example?: string | number | readonly number[];
 }
 
 /**

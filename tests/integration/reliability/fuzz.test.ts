@@ -22,6 +22,7 @@ import {
   writeResults,
   type Handler,
 } from "./helpers";
+import { percentEncode as encode } from "../../helpers/percent-encode";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = process.env.FUZZ_SEED
@@ -171,18 +172,6 @@ const query = fc.oneof(
   { weight: 2, arbitrary: fc.uniqueArray(param, { selector: (p) => p.name, maxLength: 4 }) },
   { weight: 1, arbitrary: fc.array(param, { maxLength: 6 }) },
 );
-
-const UNRESERVED = /[A-Za-z0-9\-._~]/;
-/** Percent-encodes UTF-8 bytes (lone surrogates become U+FFFD, as a browser would send). */
-function encode(s: string): string {
-  let out = "";
-  for (const b of new TextEncoder().encode(s)) {
-    const ch = String.fromCharCode(b);
-    out +=
-      b < 0x80 && UNRESERVED.test(ch) ? ch : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
-}
 
 function buildUrl(path: string, params: { name: string; value: string; encoding: string }[]) {
   const qs = params

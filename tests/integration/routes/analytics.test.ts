@@ -127,7 +127,7 @@ describe.each(KV_KINDS)("per-asset analytics routes (%s KV)", (kvKind) => {
       expect([...impacts].sort((a, b) => a - b)).toEqual(impacts);
     });
 
-    it.each(["-5", "0", "1e9", "abc", "99999999999999"])(
+    it.each(["-5", "0", "1e", "+5", " 5", "abc", "99999999999999", "1e11"])(
       "rejects size_usd=%s with 400",
       async (size) => {
         const res = await call(poolsRoute.GET, `/api/stablecoin-pools?q=usdc&size_usd=${size}`);

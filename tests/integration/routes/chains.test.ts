@@ -66,6 +66,12 @@ describe("GET /api/stablecoin-chains (fixture world)", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");
     expect((await get("/api/stablecoin-chains?chain=%3Cscript%3E")).status).toBe(400);
+    // The documented pattern, checked on the value as given (never trimmed first).
+    for (const padded of ["%20ethereum", "%09BSC", "%20usdc"])
+      expect([padded, (await get(`/api/stablecoin-chains?chain=${padded}`)).status]).toEqual([
+        padded,
+        400,
+      ]);
     const res = await call(route.POST, "/api/stablecoin-chains");
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");

@@ -170,7 +170,10 @@ describe("GET /api/stablecoin-exit-cost (file KV)", () => {
     ["too many sizes", "1000,2000,3000,4000,5000,6000,7000"],
     ["below 1k", "999"],
     ["above 100M", "100000001"],
-    ["not a number", "1e6"],
+    ["not a number", "1e"],
+    ["a sign", "+10000"],
+    ["a space", "10000, 20000"],
+    ["seven sizes, counted as given", "1000,1000,1000,1000,1000,1000,1000"],
     ["empty", ""],
   ])("400 on a bad sizes_usd (%s)", async (_label, sizes) => {
     const res = await call(exitCost.GET, `/api/stablecoin-exit-cost?q=usdc&sizes_usd=${sizes}`);

@@ -132,6 +132,30 @@ describe("completeness", () => {
       expect(pattern.test(s)).toBe(selectorSchema.safeParse(s).success);
   });
 
+  it("states every bound the code enforces as a keyword, not only in words", () => {
+    const param = (path: string, name: string) =>
+      (doc.paths as Json)[path].get.parameters.find((p: Json) => p.name === name);
+    expect(param("/api/stablecoin-pools", "size_usd").schema).toEqual({
+      type: "number",
+      exclusiveMinimum: 0,
+      maximum: 10_000_000_000,
+    });
+    expect(param("/api/stablecoin-exit-cost", "sizes_usd")).toMatchObject({
+      style: "form",
+      explode: false,
+      schema: {
+        type: "array",
+        minItems: 1,
+        maxItems: 6,
+        items: { type: "number", minimum: 1_000, maximum: 100_000_000 },
+      },
+    });
+    expect(param("/api/stablecoin-chains", "chain").schema).toMatchObject({
+      maxLength: 64,
+      pattern: expect.any(String),
+    });
+  });
+
   it("cacheable routes document ETag, If-None-Match and 304; the health route does not", () => {
     for (const [p, op] of operations()) {
       const cacheable = "304" in op.responses;

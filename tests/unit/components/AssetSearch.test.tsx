@@ -18,6 +18,17 @@ describe("AssetSearch", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it.each([
+    ["USD+", "/stablecoins/usd%2B"],
+    ["eUSD(v2)", "/stablecoins/eusd(v2)"],
+  ])("navigates for %s, a symbol the API accepts", (typed, path) => {
+    render(<AssetSearch />);
+    fireEvent.change(screen.getByLabelText("Look up a stablecoin"), { target: { value: typed } });
+    fireEvent.click(screen.getByRole("button", { name: "Go" }));
+    expect(push).toHaveBeenCalledWith(path);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("shows an inline error and does not navigate for an invalid query", () => {
     render(<AssetSearch />);
     const input = screen.getByLabelText("Look up a stablecoin");

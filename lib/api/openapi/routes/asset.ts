@@ -4,7 +4,7 @@ import { intelResponseSchema } from "@/lib/intel/schema";
 import { pegHistoryResponseSchema } from "@/lib/peg-history/schema";
 import { poolsResponseSchema } from "@/lib/pools/schema";
 import { riskResponseSchema } from "@/lib/risk/schema";
-import { exitSizesSchema, selectorSchema, swapSizeSchema, windowSchema } from "../../params";
+import { exitSizesParamSchema, selectorSchema, swapSizeSchema, windowSchema } from "../../params";
 import { SELECTOR_DESCRIPTION, TAGS, type ParamDoc, type RouteDoc } from "../route-doc";
 import exitCost from "../examples/exit-cost.json";
 import intel from "../examples/intel.json";
@@ -100,8 +100,8 @@ export const poolsRoute: RouteDoc = {
       required: false,
       schema: swapSizeSchema,
       description:
-        "Swap size in USD for the finder: a plain positive decimal (no sign, exponent or separators, at most 2 decimals), greater than 0 and at most 10,000,000,000.",
-      example: "1000000",
+        "Swap size in USD for the finder, written as a JSON number (`1000000`, `2500.5`, `1e6`; no `+` sign, spaces, separators or leading zeros); bounds in the schema.",
+      example: 1_000_000,
     },
   ],
   ok: { description: "Pool map and finder ranking.", schema: poolsResponseSchema, example: pools },
@@ -122,10 +122,10 @@ export const exitCostRoute: RouteDoc = {
       name: "sizes_usd",
       in: "query",
       required: false,
-      schema: exitSizesSchema,
+      schema: exitSizesParamSchema,
       description:
-        "Comma-separated trade sizes in USD (plain numbers, at most 6, each 1,000–100,000,000). Default 10000,100000,1000000,10000000.",
-      example: "10000,1000000",
+        "Trade sizes in USD, comma-separated, each written as a JSON number (`10000`, `2500.5`, `1e6`); bounds in the schema. Sorted and de-duplicated. Default 10000,100000,1000000,10000000.",
+      example: [10_000, 1_000_000],
     },
   ],
   ok: {

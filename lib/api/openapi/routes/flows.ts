@@ -1,6 +1,6 @@
 /** `/api/stablecoin-flows`, one self-contained `RouteDoc`. */
 import { flowsResponseSchema } from "@/lib/flows/schema";
-import { selectorSchema, walletSchema } from "../../params";
+import { selectorSchema, walletParamSchema } from "../../params";
 import { SELECTOR_DESCRIPTION, TAGS, type RouteDoc } from "../route-doc";
 import flows from "../examples/flows.json";
 
@@ -24,7 +24,7 @@ export const flowsRoute: RouteDoc = {
       name: "wallet",
       in: "query",
       required: false,
-      schema: walletSchema,
+      schema: walletParamSchema,
       description: "An EVM address: `0x` and 40 hexadecimal characters, any case.",
       example: "0x28c6c06298d514db089934071355e5743bf21d60",
     },

@@ -2,9 +2,10 @@
  * The one module that reads the service's environment (README, `.env.example`), validated with zod.
  *
  * - Empty string = unset.
- * - An invalid value throws a `ConfigError` whose message names the variable (never its value
- *   when the variable is a secret). `scripts/check-env.ts` runs this before `next build` and
- *   `next start`, and `instrumentation.ts` runs it again when the server boots.
+ * - An invalid value throws a `ConfigError` whose message names the variable and what it must be,
+ *   never its value. `scripts/check-env.ts` runs this before `next build` and `next start`, and
+ *   `instrumentation.ts` again when the server boots, ending the process however it was started
+ *   (`./fail-fast`).
  * - The four execution-gate variables are deliberately NOT read here: this module is imported
  *   on the request path, and the write key must never be read there. They live in
  *   `lib/config/operator.ts`, which only the operator script's gate imports.
@@ -28,7 +29,7 @@ export const DEFAULT_KV_TIMEOUT_MS = 150;
 export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
 export const DEFAULT_DEXSCREENER_CALLS_PER_MINUTE = 300;
 /**
- * Exit-cost sources (CONTRACT §2). Binance: a 500-level depth call weighs 25 of the per-IP
+ * Exit-cost sources (docs/upstream.md). Binance: a 500-level depth call weighs 25 of the per-IP
  * 6000/min, so 120 calls use half of it. Kraken throttles public calls near 1/s. Coinbase allows
  * 10/s; 300 leaves room for other users of the IP. KyberSwap allows ~3/s keyless: 120/min.
  */
@@ -55,6 +56,9 @@ const MIN_REFRESH_INTERVAL_SECONDS = 5;
 const MAX_REFRESH_INTERVAL_SECONDS = 24 * 60 * 60;
 /** Vercel generates 32+ characters; anything much shorter is guessable. */
 const MIN_CRON_SECRET_LENGTH = 16;
+/** Shorter than this is not a key (a typo, a placeholder). */
+const MIN_API_KEY_LENGTH = 8;
+const API_KEY_RULE = `must be at least ${MIN_API_KEY_LENGTH} characters (a key is longer)`;
 
 const SECRET_VARIABLES = new Set([
   "COINGECKO_API_KEY",
@@ -110,12 +114,11 @@ const flag = z
 
 const queryId = z.string().regex(/^\d{1,12}$/, "must be a query id made of digits only");
 
-const intInRange = (min: number, max: number) =>
-  z.coerce
-    .number()
-    .int("must be an integer")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+/** One rule text for every way a number can fail (not a number, a fraction, out of range). */
+const intInRange = (min: number, max: number) => {
+  const rule = `must be an integer from ${min} to ${max}`;
+  return z.coerce.number({ error: rule }).int(rule).min(min, rule).max(max, rule);
+};
 
 const ttlAtLeast = (cls: TtlClass) =>
   withDefault(
@@ -128,8 +131,8 @@ const ttlAtLeast = (cls: TtlClass) =>
 export const envSchema = z.object({
   STABLECOINS_API_URL: withDefault(httpUrl, "https://stablecoins.llama.fi"),
   COINGECKO_API_URL: withDefault(httpUrl, "https://api.coingecko.com/api/v3"),
-  COINGECKO_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
-  COINGECKO_API_PLAN: withDefault(z.enum(["demo", "pro"]), "demo"),
+  COINGECKO_API_KEY: optional(z.string().min(MIN_API_KEY_LENGTH, API_KEY_RULE)),
+  COINGECKO_API_PLAN: withDefault(z.enum(["demo", "pro"], "must be demo or pro"), "demo"),
   DEXSCREENER_API_URL: withDefault(httpUrl, "https://api.dexscreener.com"),
   DEFILLAMA_COINS_API_URL: withDefault(httpUrl, "https://coins.llama.fi"),
   DUNE_API_URL: withDefault(httpUrl, "https://api.dune.com/api/v1"),
@@ -137,7 +140,7 @@ export const envSchema = z.object({
   KRAKEN_API_URL: withDefault(httpUrl, "https://api.kraken.com"),
   COINBASE_API_URL: withDefault(httpUrl, "https://api.exchange.coinbase.com"),
   DEX_QUOTES_API_URL: withDefault(httpUrl, "https://aggregator-api.kyberswap.com"),
-  DUNE_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
+  DUNE_API_KEY: optional(z.string().min(MIN_API_KEY_LENGTH, API_KEY_RULE)),
   DUNE_QUERY_SUPPLY_BY_CHAIN: optional(queryId),
   DUNE_QUERY_CEX_FLOWS: optional(queryId),
   DUNE_QUERY_PROTOCOL_FLOWS: optional(queryId),
@@ -195,6 +198,8 @@ export const envSchema = z.object({
   CRON_SECRET: optional(
     z.string().min(MIN_CRON_SECRET_LENGTH, `must be at least ${MIN_CRON_SECRET_LENGTH} characters`),
   ),
+  // Set by `npm run demo` only: pages say they show the bundled demo data.
+  DEMO_DATA: z.preprocess(blankToUndefined, flag.default(false)),
   CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
   CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
   CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
@@ -263,21 +268,24 @@ export interface AppConfig {
     /** Bearer secret of `GET /api/cron/refresh`; undefined: that route answers 404. */
     cronSecret: string | undefined;
   };
+  /** The upstream is the bundled fake of `npm run demo`: every page says so. */
+  demoData: boolean;
 }
 
-function firstIssue(error: z.ZodError): ConfigError {
+function firstIssue(error: z.ZodError, env: Record<string, string | undefined>): ConfigError {
   const issue = error.issues[0];
   const variable = String(issue?.path[0] ?? "environment");
-  // Messages come from our own schema text, never from the value, so secrets cannot leak.
-  const detail = SECRET_VARIABLES.has(variable)
-    ? "invalid value (not shown: secret)"
-    : (issue?.message ?? "invalid value");
-  return new ConfigError(variable, detail);
+  // Messages come from our own schema text (the rule), never from the value; a secret's rule is
+  // shown too, unless by chance it contains the secret itself.
+  const detail = issue?.message ?? "invalid value";
+  const value = env[variable]?.trim();
+  const leaks = SECRET_VARIABLES.has(variable) && !!value && detail.includes(value);
+  return new ConfigError(variable, leaks ? "invalid value (not shown: secret)" : detail);
 }
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw firstIssue(parsed.error);
+  if (!parsed.success) throw firstIssue(parsed.error, env);
   const e = parsed.data;
 
   if (Boolean(e.KV_REST_API_URL) !== Boolean(e.KV_REST_API_TOKEN)) {
@@ -353,6 +361,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       migration: e.CACHE_TTL_MIGRATION_SECONDS,
     },
     refresh: { intervalSeconds: e.REFRESH_INTERVAL_SECONDS, cronSecret: e.CRON_SECRET },
+    demoData: e.DEMO_DATA,
   };
 }
 

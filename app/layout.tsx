@@ -27,8 +27,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             data-testid="demo-data-note"
             className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100"
           >
-            Demo: every page shows the bundled demo data (a recorded market from a local fake
-            upstream), not live providers.
+            Showing the bundled demo data, not live providers.
           </p>
         ) : null}
         <header className="border-b border-slate-200 dark:border-slate-800">

@@ -20,7 +20,9 @@ afterAll(() => {
 
 it("with the demo's flag, the first thing in the body is the demo line", () => {
   const html = render("true");
-  expect(html).toMatch(/<body[^>]*><p data-testid="demo-data-note"[^>]*>Demo: [^<]*demo data/);
+  expect(html).toMatch(
+    /<body[^>]*><p data-testid="demo-data-note"[^>]*>Showing the bundled demo data/,
+  );
 });
 
 it("without it (or set false), no demo line", () => {

@@ -8,6 +8,7 @@
  * - Only scripts/prime-snapshots.ts (and the operator tests) may import the executor.
  * - Only lib/operator/gate.ts (and the operator tests) may import lib/config/operator.ts.
  * - Nothing in lib/ outside lib/api/ imports lib/api/ (the HTTP layer of app/api routes).
+ * - The refresher (lib/refresh) calls the read path, never a route builder.
  */
 const SERVED = "^(app|components|lib)/|^(instrumentation|middleware|proxy)\\.(ts|tsx|js|mjs)$";
 const OPERATOR_DIR = "^lib/operator/";
@@ -15,6 +16,9 @@ const OPERATOR_TESTS = "^tests/(unit|integration)/operator/";
 const EXECUTOR = "^lib/operator/executor\\.ts$";
 const OPERATOR_CONFIG = "^lib/config/operator\\.ts$";
 const API_DIR = "^lib/api/";
+/** The route builders (lib/<route>): what app/ calls, never what the read path or the refresher calls. */
+const ROUTE_BUILDERS =
+  "^lib/(badge|chains|depegs|exit-cost|flows|intel|issuers|peg-history|pools|risk|supply|supply-history)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -58,6 +62,15 @@ module.exports = {
       severity: "error",
       from: { path: "^lib/", pathNot: API_DIR },
       to: { path: API_DIR },
+    },
+    {
+      name: "refresher-imports-no-route-builder",
+      comment:
+        "lib/refresh warms keys through the read path (lib/snapshot readers, lib/assets), never " +
+        "through a route builder (lib/<route>), so a route's shape never decides what is warmed.",
+      severity: "error",
+      from: { path: "^lib/refresh/" },
+      to: { path: ROUTE_BUILDERS },
     },
   ],
   options: {

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { getConfig } from "@/lib/config";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -21,6 +22,14 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <body className="min-h-screen">
+        {getConfig().demoData ? (
+          <p
+            data-testid="demo-data-note"
+            className="bg-amber-50 px-4 py-1 text-center text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            Showing the bundled demo data, not live providers.
+          </p>
+        ) : null}
         <header className="border-b border-slate-200 dark:border-slate-800">
           <nav
             aria-label="Main"

@@ -1,6 +1,7 @@
 /**
- * `/api/health`: which sources are configured, what their last call did, whether the cache
- * answers, and the per-instance telemetry counters. Never a key, URL or host.
+ * `/api/health`: which sources are configured, what their last call did and their share of
+ * failed calls over the last five minutes (what the status judges), whether the cache answers,
+ * and the per-instance telemetry counters. Never a key, URL or host.
  */
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
@@ -13,6 +14,15 @@ export const KV_PROBE_KEY = "health:probe";
 const KV_PROBE_TTL_SECONDS = 60;
 /** The store is probed at most once per this interval per instance; between, the last result. */
 export const HEALTH_PROBE_INTERVAL_MS = 10_000;
+
+/**
+ * A source is failing when, over the last `HEALTH_WINDOW_SECONDS`, at least `FAILING_SHARE` of its
+ * calls failed and at least `MIN_FAILED_CALLS` did: one failed call (a 404 for a coin a provider
+ * does not know) never degrades the service, a provider that keeps failing does.
+ */
+export const HEALTH_WINDOW_SECONDS = 5 * 60;
+export const FAILING_SHARE = 0.5;
+export const MIN_FAILED_CALLS = 3;
 
 /** What a source gives the service: the columns of the sources table on /methodology. */
 type SourceType =
@@ -30,6 +40,8 @@ interface SourceHealth {
   type: SourceType;
   configured: boolean;
   lastCall: { outcome: string; at: string; durationMs: number } | null;
+  /** Calls of this instance over the last `windowSeconds`: what the status judges. */
+  recent: { windowSeconds: number; calls: number; failed: number; failureShare: number | null };
   /** What is wrong with this source's data as last read here (on-chain snapshots), codes beside. */
   warnings: string[];
   warning_codes: string[];
@@ -50,7 +62,13 @@ export interface HealthReport {
   };
 }
 
+/** Whether a source's recent calls say it is failing (the rule above). */
+export function isFailing(recent: { calls: number; failed: number }): boolean {
+  return recent.failed >= MIN_FAILED_CALLS && recent.failed >= recent.calls * FAILING_SHARE;
+}
+
 function source(
+  now: number,
   name: string,
   provider: ProviderName,
   type: SourceHealth["type"],
@@ -58,6 +76,7 @@ function source(
   found: { warnings: string[]; codes: string[] } = { warnings: [], codes: [] },
 ): SourceHealth {
   const last = telemetry.lastOutcome(provider);
+  const recent = telemetry.recentCalls(provider, now, HEALTH_WINDOW_SECONDS * MS_PER_SECOND);
   return {
     name,
     provider,
@@ -66,6 +85,11 @@ function source(
     lastCall: last
       ? { outcome: last.outcome, at: last.at, durationMs: Math.round(last.durationMs) }
       : null,
+    recent: {
+      windowSeconds: HEALTH_WINDOW_SECONDS,
+      ...recent,
+      failureShare: recent.calls > 0 ? recent.failed / recent.calls : null,
+    },
     warnings: found.warnings,
     warning_codes: found.codes,
   };
@@ -125,19 +149,17 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
     Boolean(config.providers.dune.apiKey) && Object.values(config.duneQueries).some(Boolean);
   const [cache, refresher] = await Promise.all([cachedProbe(now), refresherHealth(now)]);
   const sources = [
-    source("DefiLlama", "defillama", "aggregate", true),
-    source("CoinGecko", "coingecko", "market", true),
-    source("DefiLlama coins", "defillama-coins", "price", true),
-    source("DexScreener", "dexscreener", "liquidity", true),
-    source("Binance", "binance", "order-book", true),
-    source("Kraken", "kraken", "order-book", true),
-    source("Coinbase", "coinbase", "order-book", true),
-    source("KyberSwap", "kyberswap", "dex-quote", true),
-    source("Dune", "dune", "on-chain-scheduled", duneConfigured, snapshotHealth(now)),
+    source(now, "DefiLlama", "defillama", "aggregate", true),
+    source(now, "CoinGecko", "coingecko", "market", true),
+    source(now, "DefiLlama coins", "defillama-coins", "price", true),
+    source(now, "DexScreener", "dexscreener", "liquidity", true),
+    source(now, "Binance", "binance", "order-book", true),
+    source(now, "Kraken", "kraken", "order-book", true),
+    source(now, "Coinbase", "coinbase", "order-book", true),
+    source(now, "KyberSwap", "kyberswap", "dex-quote", true),
+    source(now, "Dune", "dune", "on-chain-scheduled", duneConfigured, snapshotHealth(now)),
   ];
-  const failing = sources.some(
-    (s) => (s.lastCall && s.lastCall.outcome !== "ok") || s.warning_codes.length > 0,
-  );
+  const failing = sources.some((s) => isFailing(s.recent) || s.warning_codes.length > 0);
   return {
     status: cache.ok && !failing && duneConfigured ? "ok" : "degraded",
     uptimeSeconds: Math.round((now - telemetry.startedAt) / MS_PER_SECOND),

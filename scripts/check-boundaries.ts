@@ -6,6 +6,7 @@
  *   (a) import graph (dependency-cruiser, `.dependency-cruiser.cjs`, tsconfig `@/*` paths):
  *       nothing served can reach lib/operator/executor.ts or lib/config/operator.ts; only
  *       scripts/prime-snapshots.ts imports the executor; nothing in lib/ imports lib/api/;
+ *       lib/refresh imports no route builder;
  *   (b) build output: no server bundle (`.next/server/**`: route and page bundles under
  *       `server/app`, the chunks they load, instrumentation, edge) and no client bundle
  *       (`.next/static/**`) contains the execute path or a gate variable / acknowledgment phrase;
@@ -218,7 +219,7 @@ export function checkImportGraph(
       `${out.summary.totalCruised} modules, ${out.summary.totalDependenciesCruised} dependencies ` +
       "(rules: served code cannot reach lib/operator/executor.ts or lib/config/operator.ts; " +
       "only scripts/prime-snapshots.ts imports the executor; only the gate imports the operator config; " +
-      "nothing in lib/ outside lib/api/ imports lib/api/)",
+      "nothing in lib/ outside lib/api/ imports lib/api/; lib/refresh imports no route builder)",
     problems,
   };
 }

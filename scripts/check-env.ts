@@ -1,13 +1,5 @@
 // Validates the environment before `next build` / `next start`: exits non-zero with a message
-// naming the offending variable (never its value).
-import { ConfigError, parseConfig } from "../lib/config";
+// naming the offending variable and its rule (never its value). The server checks again at boot.
+import { configOrExit } from "../lib/config/fail-fast";
 
-try {
-  parseConfig(process.env);
-} catch (e) {
-  if (e instanceof ConfigError) {
-    console.error(`Configuration error: ${e.message}`);
-    process.exit(1);
-  }
-  throw e;
-}
+configOrExit();

@@ -6,10 +6,16 @@
  * `DEMO_MARKET=full` serves the whole recorded market (322 assets) instead of the small fixture.
  * The refresher warms the market every `REFRESH_INTERVAL_SECONDS` (10 here unless the shell
  * sets it; set empty, it is off); with `COINGECKO_CALLS_PER_MINUTE=30` it spends only that budget's refresh reserve.
+ * `DEMO_DATA=true` makes every page say it shows the bundled demo data.
+ *
+ * Any signal (SIGTERM, SIGINT, SIGHUP) or the launcher going away (npm does not forward SIGHUP)
+ * ends the children — the build, `next start` — and the fake upstream, then this process.
+ * `DEMO_SKIP_BUILD=1` serves the existing build as it is (tests that must not rebuild).
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { configOrExit } from "../lib/config/fail-fast";
 import {
   DEMO_DUNE_QUERY_IDS,
   marketFromEnv,
@@ -17,6 +23,7 @@ import {
 } from "../tests/fake-upstream/server";
 
 const ROOT = path.resolve(__dirname, "..");
+const NEXT_BIN = require.resolve("next/dist/bin/next");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
 const SOURCE_FILES = [
   "next.config.mjs",
@@ -25,6 +32,42 @@ const SOURCE_FILES = [
   "postcss.config.mjs",
 ];
 const DEMO_READ_KEY = "demo-read-key-not-a-secret";
+/** Signals that end the demo with everything it started. */
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+/** How often the demo checks that whoever started it is still there. */
+const LAUNCHER_CHECK_MS = 500;
+/** A child that ignores SIGTERM this long is killed. */
+const CHILD_STOP_GRACE_MS = 5_000;
+
+/** Every child process still running (the build, then `next start`). */
+const children = new Set<ChildProcess>();
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+/**
+ * Signals every child. They stay in this process' group, so whoever kills the group (a test
+ * runner's SIGKILL) takes them too.
+ */
+function killChildren(signal: NodeJS.Signals): void {
+  for (const child of children) child.kill(signal);
+}
+
+async function stopChildren(): Promise<void> {
+  const exits = [...children].map(
+    (c) =>
+      new Promise<void>((resolve) =>
+        c.exitCode !== null ? resolve() : c.once("exit", () => resolve()),
+      ),
+  );
+  killChildren("SIGTERM");
+  const force = setTimeout(() => killChildren("SIGKILL"), CHILD_STOP_GRACE_MS);
+  await Promise.all(exits);
+  clearTimeout(force);
+}
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -49,11 +92,16 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<vo
     ...SOURCE_DIRS.map((d) => newestMtime(path.join(ROOT, d))),
     ...SOURCE_FILES.map((f) => newestMtime(path.join(ROOT, f))),
   );
+  if (built > 0 && process.env.DEMO_SKIP_BUILD === "1") return;
   if (built > sources && builtFor === market) return;
   console.log("demo: building the app (next build)…");
-  const build = spawn("npm", ["run", "build", "--silent"], { cwd: ROOT, env, stdio: "inherit" });
+  // `npm run build`'s steps, run directly: npm would not pass a SIGTERM on to `next build`.
+  configOrExit(env);
+  const build = track(
+    spawn(process.execPath, [NEXT_BIN, "build"], { cwd: ROOT, env, stdio: "inherit" }),
+  );
   const status = await new Promise<number | null>((resolve) => build.on("exit", resolve));
-  if (status !== 0) process.exit(status ?? 1);
+  if (status !== 0) await stop(status ?? 1);
   writeFileSync(marker, market);
 }
 
@@ -66,7 +114,32 @@ const DEMO_CALLS_PER_SECOND = "100000";
  */
 const DEMO_REFRESH_INTERVAL_SECONDS = "10";
 
+let stopping: Promise<void> | undefined;
+let closeFake: () => Promise<void> = async () => undefined;
+
+/** Ends the children and the fake upstream once, then exits with `code`. */
+function stop(code: number): Promise<void> {
+  stopping ??= (async () => {
+    await stopChildren();
+    await closeFake().catch(() => undefined);
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+function stopOnSignalsAndOrphaning(): void {
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void stop(0));
+  // Children of a process killed without warning would outlive it: end them on any exit.
+  process.on("exit", () => killChildren("SIGKILL"));
+  const launcher = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== launcher) void stop(0);
+  }, LAUNCHER_CHECK_MS);
+  watch.unref();
+}
+
 async function main(): Promise<void> {
+  stopOnSignalsAndOrphaning();
   const port = Number(process.env.PORT ?? 3000);
   const market = marketFromEnv(process.env.DEMO_MARKET ?? "fixture");
   if (!market) {
@@ -74,6 +147,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const fake = await startFakeUpstream({ port: 0, market });
+  closeFake = () => fake.close();
   const kvDir = path.resolve(ROOT, process.env.DEMO_KV_DIR ?? ".data/demo-kv");
   rmSync(kvDir, { recursive: true, force: true });
 
@@ -81,6 +155,10 @@ async function main(): Promise<void> {
     // The fake upstream has no rate limit: budgets out of the way unless the shell sets them.
     COINGECKO_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     DEXSCREENER_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    BINANCE_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    KRAKEN_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    COINBASE_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+    DEX_QUOTES_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     DEX_QUOTES_CALLS_PER_SECOND: DEMO_CALLS_PER_SECOND,
     REFRESH_INTERVAL_SECONDS: DEMO_REFRESH_INTERVAL_SECONDS,
     ...process.env,
@@ -90,32 +168,28 @@ async function main(): Promise<void> {
     KV_DIR: kvDir,
     PORT: String(port),
     NEXT_TELEMETRY_DISABLED: "1",
+    DEMO_DATA: "true",
   };
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
   await buildIfNeeded({ ...env, PORT: undefined, REFRESH_INTERVAL_SECONDS: undefined }, market);
 
-  const nextBin = require.resolve("next/dist/bin/next");
-  const app = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  if (stopping) return;
+  const app = track(
+    spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    }),
+  );
   console.log(`demo: fake upstream (${market} market) on 127.0.0.1:${fake.port}`);
   console.log(`demo: dashboard at http://localhost:${port}`);
 
-  const stop = async (code: number) => {
-    app.kill("SIGTERM");
-    await fake.close();
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void stop(0));
-  process.on("SIGTERM", () => void stop(0));
   app.on("exit", (code) => void stop(code ?? 0));
 }
 
 main().catch((e: unknown) => {
   console.error("demo failed:", e instanceof Error ? e.message : e);
-  process.exit(1);
+  void stop(1);
 });

@@ -1,67 +1,35 @@
 /**
- * The one module that reads the service's environment (README, `.env.example`), validated with zod.
+ * The one module that reads the service's environment (README, `.env.example`), validated with zod
+ * against `./env-schema`.
  *
  * - Empty string = unset.
- * - An invalid value throws a `ConfigError` whose message names the variable (never its value
- *   when the variable is a secret). `scripts/check-env.ts` runs this before `next build` and
- *   `next start`, and `instrumentation.ts` runs it again when the server boots.
+ * - An invalid value throws a `ConfigError` whose message names the variable and what it must be,
+ *   never its value. `scripts/check-env.ts` runs this before `next build` and `next start`, and
+ *   `instrumentation.ts` again when the server boots, ending the process however it was started
+ *   (`./fail-fast`).
  * - The four execution-gate variables are deliberately NOT read here: this module is imported
  *   on the request path, and the write key must never be read there. They live in
  *   `lib/config/operator.ts`, which only the operator script's gate imports.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { envSchema, LOOPBACK_HOSTNAMES, SECRET_VARIABLES, type TtlClass } from "./env-schema";
 
-/** Cache TTL classes (docs/caching.md), in seconds. Configurable upwards only: a lower value fails validation. */
-export const SPEC_TTL_SECONDS = {
-  supplyPanel: 6 * 60 * 60,
-  exposureFacts: 6 * 60 * 60,
-  movement: 12 * 60 * 60,
-  breakdown: 12 * 60 * 60,
-  leaderboard: 24 * 60 * 60,
-  migration: 24 * 60 * 60,
-} as const;
-export type TtlClass = keyof typeof SPEC_TTL_SECONDS;
-
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 2_500;
-export const DEFAULT_KV_TIMEOUT_MS = 150;
-/** Provider call budgets (calls a minute, shared by every instance through the KV store). */
-export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
-export const DEFAULT_DEXSCREENER_CALLS_PER_MINUTE = 300;
-/**
- * Exit-cost sources (CONTRACT §2). Binance: a 500-level depth call weighs 25 of the per-IP
- * 6000/min, so 120 calls use half of it. Kraken throttles public calls near 1/s. Coinbase allows
- * 10/s; 300 leaves room for other users of the IP. KyberSwap allows ~3/s keyless: 120/min.
- */
-export const DEFAULT_BINANCE_CALLS_PER_MINUTE = 120;
-export const DEFAULT_KRAKEN_CALLS_PER_MINUTE = 45;
-export const DEFAULT_COINBASE_CALLS_PER_MINUTE = 300;
-export const DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE = 120;
-const MAX_CALLS_PER_MINUTE = 1_000_000;
-/**
- * KyberSwap's keyless limit is a per-second one (~3/s, over it HTTP 429), and one cold exit-cost
- * ladder asks for a quote per chain and size at once: the per-minute budget alone lets that burst
- * through, so quotes also keep to this many a second across instances.
- */
-export const DEFAULT_DEX_QUOTES_CALLS_PER_SECOND = 3;
-const MAX_CALLS_PER_SECOND = 100_000;
-/** Per-client allowance on the public routes, weighted requests a minute (0 = limiter off). */
-export const DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE = 120;
-/** High enough to count every request without ever refusing one (how the bench measures the limiter). */
-const MAX_PUBLIC_RATE_LIMIT_PER_MINUTE = 1_000_000_000;
-export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
-
-/** The scheduled refresher (lib/refresh, docs/refresher.md): unset interval = no in-process timer. */
-const MIN_REFRESH_INTERVAL_SECONDS = 5;
-const MAX_REFRESH_INTERVAL_SECONDS = 24 * 60 * 60;
-/** Vercel generates 32+ characters; anything much shorter is guessable. */
-const MIN_CRON_SECRET_LENGTH = 16;
-
-const SECRET_VARIABLES = new Set([
-  "COINGECKO_API_KEY",
-  "DUNE_API_KEY",
-  "KV_REST_API_TOKEN",
-  "CRON_SECRET",
-]);
+export {
+  DEFAULT_BINANCE_CALLS_PER_MINUTE,
+  DEFAULT_COINBASE_CALLS_PER_MINUTE,
+  DEFAULT_COINGECKO_CALLS_PER_MINUTE,
+  DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE,
+  DEFAULT_DEX_QUOTES_CALLS_PER_SECOND,
+  DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
+  DEFAULT_KRAKEN_CALLS_PER_MINUTE,
+  DEFAULT_KV_TIMEOUT_MS,
+  DEFAULT_PROVIDER_MAX_BODY_BYTES,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE,
+  envSchema,
+  SPEC_TTL_SECONDS,
+  type TtlClass,
+} from "./env-schema";
 
 export class ConfigError extends Error {
   constructor(
@@ -72,136 +40,6 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
   }
 }
-
-/** Empty string (or whitespace only) counts as unset. */
-const blankToUndefined = (v: unknown) =>
-  typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v;
-
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankToUndefined, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
-  z.preprocess(blankToUndefined, schema.default(fallback as never));
-
-const httpUrl = z
-  .string()
-  .url("must be an absolute http(s) URL")
-  .refine((u) => /^https?:\/\//i.test(u), "must use http or https")
-  .refine((u) => !/[?#]/.test(u), "must not contain a query string or fragment")
-  .transform((u) => u.replace(/\/+$/, ""));
-
-/** Hosts a plain-http `PUBLIC_BASE_URL` may name in production: this machine only. */
-const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** The public origin links are built on: scheme, host and port only (links add their paths). */
-const publicBaseUrl = httpUrl
-  .refine(
-    (u) => new URL(u).pathname === "/" && !new URL(u).username && !new URL(u).password,
-    "must be an origin such as https://intel.example.com (no path, no credentials)",
-  )
-  .transform((u) => new URL(u).origin);
-
-const redisUrl = z
-  .string()
-  .refine((u) => /^rediss?:\/\/[^\s]+$/i.test(u), "must look like redis://host:port");
-
-const flag = z
-  .enum(["true", "false", "1", "0"], "must be true or false")
-  .transform((v) => v === "true" || v === "1");
-
-const queryId = z.string().regex(/^\d{1,12}$/, "must be a query id made of digits only");
-
-const intInRange = (min: number, max: number) =>
-  z.coerce
-    .number()
-    .int("must be an integer")
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
-
-const ttlAtLeast = (cls: TtlClass) =>
-  withDefault(
-    intInRange(SPEC_TTL_SECONDS[cls], 30 * 24 * 60 * 60).describe(
-      `TTL for ${cls}; never lower than the class floor of ${SPEC_TTL_SECONDS[cls]} s (docs/caching.md)`,
-    ),
-    SPEC_TTL_SECONDS[cls],
-  );
-
-export const envSchema = z.object({
-  STABLECOINS_API_URL: withDefault(httpUrl, "https://stablecoins.llama.fi"),
-  COINGECKO_API_URL: withDefault(httpUrl, "https://api.coingecko.com/api/v3"),
-  COINGECKO_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
-  COINGECKO_API_PLAN: withDefault(z.enum(["demo", "pro"]), "demo"),
-  DEXSCREENER_API_URL: withDefault(httpUrl, "https://api.dexscreener.com"),
-  DEFILLAMA_COINS_API_URL: withDefault(httpUrl, "https://coins.llama.fi"),
-  DUNE_API_URL: withDefault(httpUrl, "https://api.dune.com/api/v1"),
-  BINANCE_API_URL: withDefault(httpUrl, "https://api.binance.com"),
-  KRAKEN_API_URL: withDefault(httpUrl, "https://api.kraken.com"),
-  COINBASE_API_URL: withDefault(httpUrl, "https://api.exchange.coinbase.com"),
-  DEX_QUOTES_API_URL: withDefault(httpUrl, "https://aggregator-api.kyberswap.com"),
-  DUNE_API_KEY: optional(z.string().min(8, "looks too short to be an API key")),
-  DUNE_QUERY_SUPPLY_BY_CHAIN: optional(queryId),
-  DUNE_QUERY_CEX_FLOWS: optional(queryId),
-  DUNE_QUERY_PROTOCOL_FLOWS: optional(queryId),
-  DUNE_QUERY_CHAIN_MIGRATION: optional(queryId),
-  DUNE_QUERY_ISSUER_EXPOSURE: optional(queryId),
-  KV_REST_API_URL: optional(httpUrl),
-  KV_REST_API_TOKEN: optional(z.string()),
-  REDIS_URL: optional(redisUrl),
-  KV_DIR: withDefault(z.string(), ".data/kv"),
-  PORT: withDefault(intInRange(1, 65_535), 3000),
-  PUBLIC_BASE_URL: optional(publicBaseUrl),
-  PROVIDER_TIMEOUT_MS: withDefault(intInRange(50, 60_000), DEFAULT_PROVIDER_TIMEOUT_MS),
-  PROVIDER_MAX_BODY_BYTES: withDefault(
-    intInRange(1024, 64 * 1024 * 1024),
-    DEFAULT_PROVIDER_MAX_BODY_BYTES,
-  ),
-  KV_TIMEOUT_MS: withDefault(intInRange(10, 10_000), DEFAULT_KV_TIMEOUT_MS),
-  COINGECKO_CALLS_PER_MINUTE: withDefault(
-    intInRange(1, MAX_CALLS_PER_MINUTE),
-    DEFAULT_COINGECKO_CALLS_PER_MINUTE,
-  ),
-  DEXSCREENER_CALLS_PER_MINUTE: withDefault(
-    intInRange(1, MAX_CALLS_PER_MINUTE),
-    DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
-  ),
-  BINANCE_CALLS_PER_MINUTE: withDefault(
-    intInRange(1, MAX_CALLS_PER_MINUTE),
-    DEFAULT_BINANCE_CALLS_PER_MINUTE,
-  ),
-  KRAKEN_CALLS_PER_MINUTE: withDefault(
-    intInRange(1, MAX_CALLS_PER_MINUTE),
-    DEFAULT_KRAKEN_CALLS_PER_MINUTE,
-  ),
-  COINBASE_CALLS_PER_MINUTE: withDefault(
-    intInRange(1, MAX_CALLS_PER_MINUTE),
-    DEFAULT_COINBASE_CALLS_PER_MINUTE,
-  ),
-  DEX_QUOTES_CALLS_PER_MINUTE: withDefault(
-    intInRange(1, MAX_CALLS_PER_MINUTE),
-    DEFAULT_DEX_QUOTES_CALLS_PER_MINUTE,
-  ),
-  DEX_QUOTES_CALLS_PER_SECOND: withDefault(
-    intInRange(1, MAX_CALLS_PER_SECOND),
-    DEFAULT_DEX_QUOTES_CALLS_PER_SECOND,
-  ),
-  PUBLIC_RATE_LIMIT_PER_MINUTE: withDefault(
-    intInRange(0, MAX_PUBLIC_RATE_LIMIT_PER_MINUTE),
-    DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE,
-  ),
-  // zod 4 returns a default as is (not parsed): the output value, not its spelling.
-  TRUST_PROXY: z.preprocess(blankToUndefined, flag.default(false)),
-  REFRESH_INTERVAL_SECONDS: optional(
-    intInRange(MIN_REFRESH_INTERVAL_SECONDS, MAX_REFRESH_INTERVAL_SECONDS),
-  ),
-  CRON_SECRET: optional(
-    z.string().min(MIN_CRON_SECRET_LENGTH, `must be at least ${MIN_CRON_SECRET_LENGTH} characters`),
-  ),
-  CACHE_TTL_SUPPLY_PANEL_SECONDS: ttlAtLeast("supplyPanel"),
-  CACHE_TTL_EXPOSURE_FACTS_SECONDS: ttlAtLeast("exposureFacts"),
-  CACHE_TTL_MOVEMENT_SECONDS: ttlAtLeast("movement"),
-  CACHE_TTL_BREAKDOWN_SECONDS: ttlAtLeast("breakdown"),
-  CACHE_TTL_LEADERBOARD_SECONDS: ttlAtLeast("leaderboard"),
-  CACHE_TTL_MIGRATION_SECONDS: ttlAtLeast("migration"),
-});
 
 export type DuneQueryName =
   "supplyByChain" | "cexFlows" | "protocolFlows" | "chainMigration" | "issuerExposure";
@@ -263,21 +101,24 @@ export interface AppConfig {
     /** Bearer secret of `GET /api/cron/refresh`; undefined: that route answers 404. */
     cronSecret: string | undefined;
   };
+  /** The upstream is the bundled fake of `npm run demo`: every page says so. */
+  demoData: boolean;
 }
 
-function firstIssue(error: z.ZodError): ConfigError {
+function firstIssue(error: z.ZodError, env: Record<string, string | undefined>): ConfigError {
   const issue = error.issues[0];
   const variable = String(issue?.path[0] ?? "environment");
-  // Messages come from our own schema text, never from the value, so secrets cannot leak.
-  const detail = SECRET_VARIABLES.has(variable)
-    ? "invalid value (not shown: secret)"
-    : (issue?.message ?? "invalid value");
-  return new ConfigError(variable, detail);
+  // Messages come from our own schema text (the rule), never from the value; a secret's rule is
+  // shown too, unless by chance it contains the secret itself.
+  const detail = issue?.message ?? "invalid value";
+  const value = env[variable]?.trim();
+  const leaks = SECRET_VARIABLES.has(variable) && !!value && detail.includes(value);
+  return new ConfigError(variable, leaks ? "invalid value (not shown: secret)" : detail);
 }
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw firstIssue(parsed.error);
+  if (!parsed.success) throw firstIssue(parsed.error, env);
   const e = parsed.data;
 
   if (Boolean(e.KV_REST_API_URL) !== Boolean(e.KV_REST_API_TOKEN)) {
@@ -353,6 +194,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       migration: e.CACHE_TTL_MIGRATION_SECONDS,
     },
     refresh: { intervalSeconds: e.REFRESH_INTERVAL_SECONDS, cronSecret: e.CRON_SECRET },
+    demoData: e.DEMO_DATA,
   };
 }
 

@@ -5,18 +5,17 @@
  * venue, chain, pair, size, source and as-of time; not measured is null with a reason.
  */
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
+import { cexMarkets, decimalsLookup, dexTargets, exitPriceUsd } from "@/lib/assets/exit-venues";
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { roundTo } from "@/lib/domain/precision";
 import { isoOrNull } from "@/lib/domain/time";
 import { PEG_HOLD_THRESHOLD_BPS, RISK_EXIT_SIZE_USD } from "@/lib/domain/exit-cost-constants";
 import { largestPegHoldingSize, singleVenueOutcome, splitEstimate } from "@/lib/domain/exit-ladder";
-import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { quoteIn, readMarketQuotes } from "@/lib/market/quotes";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { measureExitCost, type MeasuredVenue } from "./measure";
 import type { ExitCostResponse } from "./schema";
-import { cexMarkets, dexTargets, type DecimalsOf } from "./targets";
 import { EW } from "./warnings";
 
 export const EXIT_COST_METHOD =
@@ -41,25 +40,6 @@ async function usdtPrice(ctx: AssetContext, readOpts?: ReadOpts): Promise<number
     // Fall back on the aggregate's price below.
   }
   return ctx.aggregate.value?.find((a) => a.id === USDT?.defillamaId)?.priceUsd ?? null;
-}
-
-async function decimalsLookup(ctx: AssetContext, readOpts?: ReadOpts): Promise<DecimalsOf> {
-  const known: { chain: string; address: string; decimals: number | null }[] = [];
-  for (const [chain, list] of Object.entries(ctx.asset.overlay?.addresses ?? {}))
-    for (const c of list) known.push({ chain, address: c.address, decimals: c.decimals });
-  // Overridden contracts carry their decimals: no coin-detail read on their cold path.
-  if (known.length === 0 && ctx.asset.coingeckoId) {
-    try {
-      const r = await readCoinContracts(ctx.asset.coingeckoId, readOpts);
-      for (const c of r.value.contracts)
-        known.push({ chain: "", address: c.address, decimals: c.decimals });
-    } catch {
-      // Unknown decimals: that chain's DEX quotes are not measured (reason no-decimals).
-    }
-  }
-  return (_chain, address) =>
-    known.find((k) => k.address.toLowerCase() === address.toLowerCase() && k.decimals !== null)
-      ?.decimals ?? null;
 }
 
 const round = (n: number | null, places = 2) => (n === null ? null : roundTo(n, places));
@@ -93,7 +73,7 @@ export async function exitCostFor(
   sizesUsd: readonly number[],
   readOpts?: ReadOpts,
 ): Promise<{ body: ExitCostBody; upstream: boolean; warnings: Warning[] }> {
-  const coinPriceUsd = ctx.quote?.value?.priceUsd ?? ctx.aggregateEntry?.priceUsd ?? null;
+  const coinPriceUsd = exitPriceUsd(ctx);
   const markets = cexMarkets(ctx.asset.symbol, ctx.tickers?.value ?? []);
   const usdtPriceUsd = markets.some((m) => m.quote === "USDT")
     ? usdtPrice(ctx, readOpts)

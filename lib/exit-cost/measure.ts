@@ -10,7 +10,6 @@ import {
   isQuoteStale,
   prepareBook,
   quoteFill,
-  toRawUnits,
   walkBook,
   type OrderBook,
   type VenueFill,
@@ -22,7 +21,7 @@ import { EXIT_COST_FRESH_SECONDS } from "@/lib/snapshot/policy";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { noteRead, type ReadOpts } from "@/lib/snapshot/read-opts";
-import type { CexMarket, DexTarget } from "./targets";
+import { dexQuoteRequest, type CexMarket, type DexTarget } from "@/lib/assets/exit-venues";
 import { EW, EXCHANGE_SOURCE } from "./warnings";
 
 export interface MeasuredVenue {
@@ -84,22 +83,10 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
 
   const books = input.markets.map((m) => settle(readOrderBook(m.exchange, m.pair, readOpts)));
   const quotes = input.targets.map((t) =>
-    sizesUsd.map((sizeUsd) =>
-      t.decimalsIn === null || coinPriceUsd === null
-        ? null
-        : settle(
-            readDexQuote(
-              {
-                chain: t.chain,
-                tokenIn: t.tokenIn,
-                tokenOut: t.tokenOut,
-                sizeUsd,
-                amountInRaw: () => toRawUnits(sizeUsd / coinPriceUsd, t.decimalsIn ?? 0),
-              },
-              readOpts,
-            ),
-          ),
-    ),
+    sizesUsd.map((sizeUsd) => {
+      const req = dexQuoteRequest(t, sizeUsd, coinPriceUsd);
+      return req === null ? null : settle(readDexQuote(req, readOpts));
+    }),
   );
   const [usdtPriceUsd, bookReads, quoteReads] = await Promise.all([
     input.usdtPriceUsd,

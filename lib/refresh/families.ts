@@ -11,7 +11,6 @@ import { DEX_CHAINS } from "@/lib/domain/chains";
 import { chunkCoinKeys } from "@/lib/domain/coin-keys";
 import { HOURLY_HISTORY_POINTS, CHART_MAX_POINTS_PER_CALL } from "@/lib/domain/chart-plan";
 import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
-import { getExitCost } from "@/lib/exit-cost";
 import { coinKeyOf, readMarketPrices, staticCoinKey } from "@/lib/market/prices";
 import { readMarketQuotes } from "@/lib/market/quotes";
 import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
@@ -25,6 +24,7 @@ import {
   readSupplyHistory,
   readTickers,
 } from "@/lib/snapshot/live";
+import { warmExitCost } from "./exit-warm";
 import { groupedItems, type WarmCoin, type WarmTask } from "./tasks";
 
 /** The sparkline windows the peg-history route reads (days). */
@@ -247,8 +247,10 @@ export const longHistoryTask: WarmTask = {
 };
 
 /**
- * Exit cost at the default ladder (issue 27): the books on each exchange the coin's tickers list
- * and a DEX quote per size and chain, largest coins first within each source's budget.
+ * Exit cost at the default ladder: the books on each exchange the coin's tickers list and a DEX
+ * quote per size and chain, largest coins first within each source's budget. The quote estimate
+ * counts every DEX chain the coin lists (an upper bound: a chain with thin pools is not quoted),
+ * so a planned item fits what the pass may spend.
  */
 export const exitCostTask: WarmTask = {
   family: "exit-cost",
@@ -260,8 +262,8 @@ export const exitCostTask: WarmTask = {
         binance: 1,
         kraken: 1,
         coinbase: 1,
-        kyberswap: DEFAULT_EXIT_SIZES_USD.length,
+        kyberswap: DEFAULT_EXIT_SIZES_USD.length * poolCalls(coin),
       },
-      warm: (opts) => getExitCost(coin.entry.id, DEFAULT_EXIT_SIZES_USD, opts),
+      warm: (opts) => warmExitCost(coin.entry.id, DEFAULT_EXIT_SIZES_USD, opts),
     })),
 };

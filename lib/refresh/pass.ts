@@ -11,17 +11,17 @@
  *    ends, each through its family's reader with `ReadOpts.warm` (the read layer writes);
  * 6. record each item's new time and the pass' summary; release the lock, whatever happened.
  */
+import { listedAssets } from "@/lib/assets/listed";
 import { resolveAsset, toAggregateRef } from "@/lib/assets/resolve";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { createKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
-import { scheduledCallsLeft } from "@/lib/snapshot/budget-split";
+import { refreshReserve, scheduledCallsLeft } from "@/lib/snapshot/budget-split";
 import { readAggregate } from "@/lib/snapshot/live";
 import { policyFor, type PolicyProvider } from "@/lib/snapshot/policy";
 import { windowCounts } from "@/lib/snapshot/rate-budget";
 import { newWarmLedger, type ReadOpts, type WarmLedger } from "@/lib/snapshot/read-opts";
-import { listedAssets } from "@/lib/supply/panel";
 import {
   LOCK_MARGIN_SECONDS,
   PASS_BUDGET_MS,
@@ -45,6 +45,9 @@ export interface PassOptions {
 }
 
 export type PassResult = { outcome: "locked" } | { outcome: LastRun["outcome"]; run: LastRun };
+
+/** The pass' time in whole seconds: what a per-second budget lets through in one pass. */
+const PASS_SECONDS = Math.floor(PASS_BUDGET_MS / MS_PER_SECOND);
 
 type Planned = PlanItem & { item: WarmItem; freshMs: number; done?: "warmed" | "failed" };
 type Records = Record<string, Record<string, number | null>>;
@@ -111,8 +114,8 @@ async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
       planned.push({ ...item, item, task: task.family, tier: task.tier, freshUntil, freshMs });
     }
   }
-  const allowance = await callsAllowed(kv, planned, spent, now());
-  const plan = planPass(planned, allowance, now(), options.leadMs);
+  const { allowance, ceilings } = await callsAllowed(kv, planned, spent, now());
+  const plan = planPass(planned, allowance, now(), options.leadMs, ceilings);
   const ran = plan.run as Planned[];
   const records = await warmPlanned(ran, startedMs + PASS_BUDGET_MS, now, opts);
 
@@ -177,27 +180,39 @@ function rankMarket(assets: Parameters<typeof listedAssets>[0]): WarmMarket {
  * Calls each provider may take this pass: a budgeted provider what its window's refresh reserve
  * has left for the scheduled refresher; one without a budget a fixed cap (less what the pass spent
  * already on the market list). A store that cannot count leaves the budgeted providers nothing.
+ * A provider with a per-second budget gets no more than that budget lets through in a pass' time
+ * (the refresher's reads wait for the next second rather than burst). `ceilings`: the most a pass
+ * could ever be allowed (the whole reserve, the per-pass cap).
  */
 async function callsAllowed(
   kv: KvStore,
   planned: readonly PlanItem[],
   spent: Record<string, number>,
   nowMs: number,
-): Promise<Record<string, number>> {
+): Promise<{ allowance: Record<string, number>; ceilings: Record<string, number> }> {
   const providers = new Set(
     planned.flatMap((p) => [...Object.keys(p.cost), ...Object.keys(p.coldCost ?? {})]),
   );
-  const allowed: Record<string, number> = {};
+  const perSecond = new Map(Object.entries(getConfig().providers.callsPerSecond));
+  const allowance: Record<string, number> = {};
+  const ceilings: Record<string, number> = {};
   for (const provider of providers) {
     const counts = await windowCounts(kv, provider as PolicyProvider, nowMs).catch(
       () => "unknown" as const,
     );
-    if (counts === "unknown") allowed[provider] = 0;
-    else if (counts === null)
-      allowed[provider] = Math.max(0, UNBUDGETED_CALLS_PER_PASS - (spent[provider] ?? 0));
-    else allowed[provider] = scheduledCallsLeft(counts.made, counts.limit);
+    let allowed = 0;
+    let ceiling = UNBUDGETED_CALLS_PER_PASS;
+    if (counts === null) allowed = Math.max(0, ceiling - (spent[provider] ?? 0));
+    else if (counts !== "unknown") {
+      allowed = scheduledCallsLeft(counts.made, counts.limit);
+      ceiling = refreshReserve(counts.limit);
+    }
+    const second = perSecond.get(provider);
+    if (second !== undefined) ceiling = Math.min(ceiling, second * PASS_SECONDS);
+    allowance[provider] = Math.min(allowed, ceiling);
+    ceilings[provider] = ceiling;
   }
-  return allowed;
+  return { allowance, ceilings };
 }
 
 /**

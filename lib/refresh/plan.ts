@@ -8,6 +8,11 @@
  * past its fresh time, due before the next pass), then the soonest to go stale first. Each item costs calls of one or more providers; walking that order, an item is taken
  * when every provider it needs still has the calls, else it waits for a later pass (an item that
  * does not fit never blocks a cheaper one behind it).
+ *
+ * An item may cost more of a provider than any pass is ever allowed (a coin quoted on many chains
+ * against a small per-window reserve): counted at that ceiling, it runs once a pass has the whole
+ * allowance — largest coins first, as always — instead of waiting forever, and the calls the
+ * budget then refuses stay due for the next passes.
  */
 
 export type Urgency = "missing" | "stale" | "due" | "warm";
@@ -53,12 +58,20 @@ export interface Plan {
   warm: PlanItem[];
 }
 
-/** What warming `item` now would cost, by provider. */
-export function costOf(item: PlanItem): Record<string, number> {
+/**
+ * What warming `item` now would cost, by provider; `ceilings`: the most a pass may ever spend on
+ * a provider, which no item is counted above.
+ */
+export function costOf(
+  item: PlanItem,
+  ceilings: Readonly<Record<string, number>> = {},
+): Record<string, number> {
   const cost: Record<string, number> = { ...item.cost };
-  if (item.freshUntil !== null || !item.coldCost) return cost;
-  for (const [provider, n] of Object.entries(item.coldCost))
-    cost[provider] = (cost[provider] ?? 0) + n;
+  if (item.freshUntil === null && item.coldCost)
+    for (const [provider, n] of Object.entries(item.coldCost))
+      cost[provider] = (cost[provider] ?? 0) + n;
+  for (const [provider, ceiling] of Object.entries(ceilings))
+    if (provider in cost) cost[provider] = Math.min(cost[provider] ?? 0, ceiling);
   return cost;
 }
 
@@ -75,12 +88,14 @@ function compare(nowMs: number, leadMs: number) {
 /**
  * `callsLeft`: calls each provider may still take this pass (a provider absent from it has none).
  * `leadMs`: items due within this long are warmed now (the next pass would be too late).
+ * `ceilings`: the most any pass may spend on a provider (its whole allowance).
  */
 export function planPass(
   items: readonly PlanItem[],
   callsLeft: Readonly<Record<string, number>>,
   nowMs: number,
   leadMs: number,
+  ceilings: Readonly<Record<string, number>> = {},
 ): Plan {
   const left: Record<string, number> = { ...callsLeft };
   const plan: Plan = { run: [], overBudget: [], warm: [] };
@@ -89,7 +104,7 @@ export function planPass(
       plan.warm.push(item);
       continue;
     }
-    const costs = Object.entries(costOf(item)).filter(([, n]) => n > 0);
+    const costs = Object.entries(costOf(item, ceilings)).filter(([, n]) => n > 0);
     if (!costs.every(([provider, n]) => (left[provider] ?? 0) >= n)) {
       plan.overBudget.push(item);
       continue;

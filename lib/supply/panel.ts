@@ -3,8 +3,8 @@
  * feeds it the (cached) aggregate and the clock.
  */
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
+import { deadAssets, listedAssets, type ListedAsset } from "@/lib/assets/listed";
 import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
-import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import {
   deadReason,
   RAIL_MIN_CIRCULATING_USD,
@@ -26,29 +26,9 @@ export function issuerOf(a: Pick<AggregateAsset, "id">): string | null {
   return ISSUER_BY_DEFILLAMA_ID.get(a.id) ?? null;
 }
 
-/** A listed asset: its circulating supply is measured (and positive). */
-export type ListedAsset = AggregateAsset & { circulatingUsd: number };
-
-const isUsdWithSupply = (a: AggregateAsset): a is ListedAsset =>
-  a.pegType === USD_PEG_TYPE && a.circulatingUsd !== null && a.circulatingUsd > 0;
-const isListed = (a: AggregateAsset): a is ListedAsset =>
-  isUsdWithSupply(a) && deadReason(a) === null;
-
-const bySupply = (a: ListedAsset, b: ListedAsset) =>
-  b.circulatingUsd - a.circulatingUsd || a.id.localeCompare(b.id);
-
-/** Every USD-pegged asset that is not dead (lib/domain/market-status.ts), ranked by circulating supply. */
-export function listedAssets(assets: readonly AggregateAsset[]): ListedAsset[] {
-  return assets.filter(isListed).sort(bySupply);
-}
-
-/** The dead USD-pegged assets with a supply (shown on request only), largest first. */
-export function deadAssets(assets: readonly AggregateAsset[]): ListedAsset[] {
-  return assets
-    .filter(isUsdWithSupply)
-    .filter((a) => deadReason(a) !== null)
-    .sort(bySupply);
-}
+// The ranked market lives with the asset layer (the refresher reads it too); re-exported for the
+// route builders that import it from here.
+export { deadAssets, listedAssets, type ListedAsset };
 
 export function toEntry(
   a: ListedAsset,

@@ -69,6 +69,19 @@ export type SnapshotNote =
       droppedRows: number;
     };
 
+/**
+ * Calls of each provider are also counted in buckets of this length, so `/api/health` can judge a
+ * source by its share of failures over a recent window rather than by its very last call.
+ */
+const RECENT_BUCKET_MS = 10_000;
+/** The longest window a caller may ask about; older buckets are dropped. */
+export const RECENT_WINDOW_MAX_MS = 15 * 60_000;
+
+export interface RecentCalls {
+  calls: number;
+  failed: number;
+}
+
 class Telemetry {
   readonly startedAt = Date.now();
   private readonly calls = new Map<string, Counter>();
@@ -76,8 +89,10 @@ class Telemetry {
   /** Each provider's last call, kept per provider: a busy one never hides a quiet one's. */
   private readonly last = new Map<ProviderName, ProviderCallRecord & { at: string }>();
   private readonly snapshots = new Map<string, SnapshotNote>();
+  /** Per provider: bucket index (time / RECENT_BUCKET_MS) → calls and failures in it. */
+  private readonly recent = new Map<ProviderName, Map<number, RecentCalls>>();
 
-  recordProviderCall(r: ProviderCallRecord): void {
+  recordProviderCall(r: ProviderCallRecord, nowMs: number = Date.now()): void {
     const key = `${r.provider} ${r.endpoint} ${r.outcome}`;
     const c = this.calls.get(key) ?? {
       provider: r.provider,
@@ -91,7 +106,33 @@ class Telemetry {
     c.totalDurationMs += r.durationMs;
     c.maxDurationMs = Math.max(c.maxDurationMs, r.durationMs);
     this.calls.set(key, c);
-    this.last.set(r.provider, { ...r, at: new Date().toISOString() });
+    this.last.set(r.provider, { ...r, at: new Date(nowMs).toISOString() });
+    this.countRecent(r.provider, r.outcome !== "ok", nowMs);
+  }
+
+  private countRecent(provider: ProviderName, failed: boolean, nowMs: number): void {
+    const buckets = this.recent.get(provider) ?? new Map<number, RecentCalls>();
+    this.recent.set(provider, buckets);
+    const index = Math.floor(nowMs / RECENT_BUCKET_MS);
+    const oldest = index - Math.ceil(RECENT_WINDOW_MAX_MS / RECENT_BUCKET_MS);
+    for (const k of buckets.keys()) if (k < oldest) buckets.delete(k);
+    const b = buckets.get(index) ?? { calls: 0, failed: 0 };
+    b.calls += 1;
+    if (failed) b.failed += 1;
+    buckets.set(index, b);
+  }
+
+  /** One provider's calls and failures over the last `windowMs` (to the bucket). */
+  recentCalls(provider: ProviderName, nowMs: number, windowMs: number): RecentCalls {
+    const index = Math.floor(nowMs / RECENT_BUCKET_MS);
+    const from = index - Math.ceil(windowMs / RECENT_BUCKET_MS) + 1;
+    const out: RecentCalls = { calls: 0, failed: 0 };
+    for (const [k, b] of this.recent.get(provider) ?? []) {
+      if (k < from || k > index) continue;
+      out.calls += b.calls;
+      out.failed += b.failed;
+    }
+    return out;
   }
 
   /** `scope` is a cache namespace such as `snapshot:breakdown` or `live` — never a user value. */
@@ -143,6 +184,7 @@ class Telemetry {
     this.cache.clear();
     this.last.clear();
     this.snapshots.clear();
+    this.recent.clear();
   }
 }
 

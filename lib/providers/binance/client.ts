@@ -1,4 +1,4 @@
-/** Binance public order book (keyless, CONTRACT §2): `GET /api/v3/depth?symbol=&limit=`. */
+/** Binance public order book (keyless, docs/upstream.md): `GET /api/v3/depth?symbol=&limit=`. */
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import type { OrderBook } from "@/lib/domain/exit-cost";

@@ -1,5 +1,5 @@
 /**
- * Coinbase Exchange public order book (keyless, CONTRACT §2):
+ * Coinbase Exchange public order book (keyless, docs/upstream.md):
  * `GET /products/{id}/book?level=2` — the whole aggregated book (cut to MAX_BOOK_LEVELS).
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The aggregate's per-chain calls (CONTRACT §2): `/stablecoinchains` (every chain's USD stablecoin
+ * The aggregate's per-chain calls (docs/upstream.md): `/stablecoinchains` (every chain's USD stablecoin
  * total), `/stablecoincharts/{chain}` (one chain's daily supply) and `/stablecoin/{id}` (one
  * coin's per-chain balances: minted, unreleased, bridged in). Only chain labels the aggregate
  * itself listed and numeric DefiLlama ids reach a path.

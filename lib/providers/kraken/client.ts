@@ -1,5 +1,5 @@
 /**
- * Kraken public order book (keyless, CONTRACT §2): `GET /0/public/Depth?pair=&count=`. Errors
+ * Kraken public order book (keyless, docs/upstream.md): `GET /0/public/Depth?pair=&count=`. Errors
  * come with HTTP 200 in `error` and no `result`; the `result` key is Kraken's own pair name,
  * which may differ from the request (`USDTUSD` → `USDTZUSD`), so the single key is read
  * positionally.

@@ -1,5 +1,5 @@
 /**
- * KyberSwap aggregator routes (keyless, CONTRACT §2; ~3 requests/s):
+ * KyberSwap aggregator routes (keyless, docs/upstream.md; ~3 requests/s):
  * `GET /{chain}/api/v1/routes?tokenIn=&tokenOut=&amountIn=` with `amountIn` in tokenIn's base
  * units. Only `routeSummary`'s raw amounts and `gasUsd` are read: the route's hops (whose
  * `priceLimit` is a JSON number above 2^53 that `JSON.parse` rounds) are never used, and cost

@@ -229,7 +229,7 @@ export const UPSTREAM_ALLOW_LIST: Record<AnyProvider, RegExp[]> = {
     /^\/prices\/current\/[A-Za-z0-9._:,-]+$/,
     /^\/chart\/[A-Za-z0-9._:,-]+\?start=\d+&span=\d+&period=1h$/,
   ],
-  // Exit cost by trade size (CONTRACT §2): book pairs built from registry/market-provider symbols.
+  // Exit cost by trade size (docs/upstream.md): book pairs built from registry/market-provider symbols.
   binance: [/^\/api\/v3\/depth\?symbol=[A-Z0-9]{2,24}&limit=\d+$/],
   kraken: [/^\/0\/public\/Depth\?pair=[A-Z0-9]{2,24}&count=\d+$/],
   coinbase: [/^\/products\/[A-Z0-9]+-[A-Z0-9]+\/book\?level=2$/],

@@ -8,7 +8,14 @@ import * as health from "@/app/api/health/route";
 import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
 import { resetConfigForTests } from "@/lib/config";
 import { EXIT_COST_PROVIDERS } from "../../fake-upstream/types";
-import { call, json, startHarness, upstreamCalls, type Harness } from "../helpers/harness";
+import {
+  call,
+  endFailureCooldowns,
+  json,
+  startHarness,
+  upstreamCalls,
+  type Harness,
+} from "../helpers/harness";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -79,9 +86,13 @@ describe("GET /api/stablecoin-exit-cost (file KV)", () => {
     expect(body.ladder[0].best).not.toBeNull();
   });
 
-  it("/api/health names every exit-cost source with its last call; one failing degrades it", async () => {
+  it("/api/health names every exit-cost source with its last call; one that keeps failing degrades it", async () => {
     h.fake.setScenario("binance", "500");
-    await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000");
+    // Failing over the window (at least 3 failed calls, half of them), not one failed call.
+    for (let i = 0; i < 3; i++) {
+      await call(exitCost.GET, "/api/stablecoin-exit-cost?q=usdc&sizes_usd=10000");
+      await endFailureCooldowns();
+    }
     const report = await json<Body>(await call(health.GET, "/api/health"));
     const byProvider = Object.fromEntries(report.sources.map((s: Body) => [s.provider, s]));
     expect(byProvider.binance).toMatchObject({

@@ -2,7 +2,7 @@
  * The exit-cost clients against recorded payloads: order books of Binance, Kraken (HTTP 200
  * errors, pair key read positionally) and Coinbase (trimmed zeros, order counts), and KyberSwap
  * routes (raw amounts, `priceLimit` above 2^53, "route not found" as an answer, other errors
- * as failures). Only CONTRACT §2 paths and parameters reach the upstream.
+ * as failures). Only the paths and parameters of docs/upstream.md reach the upstream.
  */
 import { fetchBinanceBook } from "@/lib/providers/binance/client";
 import { fetchCoinbaseBook } from "@/lib/providers/coinbase/client";

@@ -150,3 +150,29 @@ describe("the scheduled refresher's share of a budget (the refresh reserve)", ()
     expect(callFits({ request: 0, total: 6 }, 30, "request")).toBe(true);
   });
 });
+
+describe("an item larger than any pass' allowance", () => {
+  const ids = (items: PlanItem[]) => items.map((i) => i.id);
+  // A coin quoted on 8 chains × 4 sizes against a reserve of 24 quotes a window.
+  const big = item({ id: "usdt", task: "exit-cost", rank: 1, cost: { kyberswap: 32 } });
+  const small = item({ id: "dai", task: "exit-cost", rank: 2, cost: { kyberswap: 4 } });
+  const ceilings = { kyberswap: 24 };
+
+  it("runs, largest first, when a pass has the whole allowance (counted at the ceiling)", () => {
+    const plan = planPass([small, big], { kyberswap: 24 }, T0, 0, ceilings);
+    expect(ids(plan.run)).toEqual(["usdt"]);
+    expect(ids(plan.overBudget)).toEqual(["dai"]);
+  });
+
+  it("without a ceiling it would wait forever behind a cheaper coin", () => {
+    const plan = planPass([small, big], { kyberswap: 24 }, T0, 0);
+    expect(ids(plan.run)).toEqual(["dai"]);
+    expect(ids(plan.overBudget)).toEqual(["usdt"]);
+  });
+
+  it("waits for a whole allowance when part of it is spent, without blocking a cheaper coin", () => {
+    const plan = planPass([small, big], { kyberswap: 10 }, T0, 0, ceilings);
+    expect(ids(plan.run)).toEqual(["dai"]);
+    expect(ids(plan.overBudget)).toEqual(["usdt"]);
+  });
+});

@@ -5,10 +5,24 @@ import { TAGS, type RouteDoc } from "../route-doc";
 import health from "../examples/health.json";
 
 const lastCall = z.object({ outcome: z.string(), at: z.string(), durationMs: z.number() });
+const recentCalls = z
+  .object({
+    windowSeconds: z.number().int().positive(),
+    calls: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    failureShare: z.number().min(0).max(1).nullable(),
+  })
+  .describe(
+    "This instance's calls to the source over the last `windowSeconds` (300), how many failed, and their share (null: no call). The source counts as failing when at least half failed and at least 3 did.",
+  );
 
 /** The body of `/api/health` (lib/health.ts `HealthReport`). */
 export const healthResponseSchema = z.object({
-  status: z.enum(["ok", "degraded"]),
+  status: z
+    .enum(["ok", "degraded"])
+    .describe(
+      "degraded when the cache store fails, on-chain snapshots are not configured or have warnings, or a source is failing over the window of its `recent` calls (not on one failed call).",
+    ),
   uptimeSeconds: z.number(),
   startedAt: z.string(),
   sources: z.array(
@@ -26,6 +40,7 @@ export const healthResponseSchema = z.object({
       ]),
       configured: z.boolean(),
       lastCall: lastCall.nullable(),
+      recent: recentCalls,
       warnings: z
         .array(z.string())
         .describe(

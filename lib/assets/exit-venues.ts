@@ -3,16 +3,20 @@
  * provider's tickers list on Binance, Kraken and Coinbase Exchange) and the DEX targets (each
  * supported chain where the coin has at least DEX_MIN_CHAIN_POOLS_USD of pools, selling into
  * that chain's deepest USD stablecoin of the registry, by the aggregate's per-chain supply).
+ * Read by the exit-cost route (`lib/exit-cost`) and by the refresher, which warms these venues.
  */
-import type { AssetContext } from "@/lib/assets/context";
-import { OVERLAY_COINS } from "@/lib/assets/overlay";
+import type { AssetContext } from "./context";
+import { OVERLAY_COINS } from "./overlay";
 import { DEX_CHAINS } from "@/lib/domain/chains";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
+import { toRawUnits } from "@/lib/domain/exit-cost";
 import type { MarketTicker } from "@/lib/domain/types";
 import { binanceSymbol } from "@/lib/providers/binance/client";
 import { coinbaseProduct } from "@/lib/providers/coinbase/client";
 import { krakenPair } from "@/lib/providers/kraken/client";
-import type { Exchange } from "@/lib/snapshot/exit-cost";
+import { readCoinContracts } from "@/lib/snapshot/coin-detail";
+import type { Exchange, QuoteRequest } from "@/lib/snapshot/exit-cost";
+import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 /** A chain is quoted when the coin's pools there hold at least this much (issue 27). */
 export const DEX_MIN_CHAIN_POOLS_USD = 1_000_000;
@@ -128,4 +132,45 @@ export function dexTargets(
     });
   }
   return out.sort((a, b) => b.poolsUsd - a.poolsUsd);
+}
+
+/** The coin's price the ladder turns sizes into amounts with: the market provider's, else the aggregate's. */
+export function exitPriceUsd(ctx: Pick<AssetContext, "quote" | "aggregateEntry">): number | null {
+  return ctx.quote?.value?.priceUsd ?? ctx.aggregateEntry?.priceUsd ?? null;
+}
+
+export async function decimalsLookup(ctx: AssetContext, readOpts?: ReadOpts): Promise<DecimalsOf> {
+  const known: { chain: string; address: string; decimals: number | null }[] = [];
+  for (const [chain, list] of Object.entries(ctx.asset.overlay?.addresses ?? {}))
+    for (const c of list) known.push({ chain, address: c.address, decimals: c.decimals });
+  // Overridden contracts carry their decimals: no coin-detail read on their cold path.
+  if (known.length === 0 && ctx.asset.coingeckoId) {
+    try {
+      const r = await readCoinContracts(ctx.asset.coingeckoId, readOpts);
+      for (const c of r.value.contracts)
+        known.push({ chain: "", address: c.address, decimals: c.decimals });
+    } catch {
+      // Unknown decimals: that chain's DEX quotes are not measured (reason no-decimals).
+    }
+  }
+  return (_chain, address) =>
+    known.find((k) => k.address.toLowerCase() === address.toLowerCase() && k.decimals !== null)
+      ?.decimals ?? null;
+}
+
+/** The quote to ask for selling `sizeUsd` of the coin at `target`; null when it cannot be sized. */
+export function dexQuoteRequest(
+  t: DexTarget,
+  sizeUsd: number,
+  coinPriceUsd: number | null,
+): QuoteRequest | null {
+  if (t.decimalsIn === null || coinPriceUsd === null) return null;
+  const decimals = t.decimalsIn;
+  return {
+    chain: t.chain,
+    tokenIn: t.tokenIn,
+    tokenOut: t.tokenOut,
+    sizeUsd,
+    amountInRaw: () => toRawUnits(sizeUsd / coinPriceUsd, decimals),
+  };
 }

@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
 import { forgetRefresherHealth, refresherHealth, type RefresherHealth } from "@/lib/refresh/health";
+import { backoffOf } from "@/lib/snapshot/local-state";
 import { snapshotHealth } from "@/lib/snapshot/snapshots";
 import { telemetry, type ProviderName } from "@/lib/telemetry";
 
@@ -30,6 +31,8 @@ interface SourceHealth {
   type: SourceType;
   configured: boolean;
   lastCall: { outcome: string; at: string; durationMs: number } | null;
+  /** Failing in a row here: how long its keys now cool down and when it is next asked. */
+  backoff: ProviderBackoffHealth | null;
   /** What is wrong with this source's data as last read here (on-chain snapshots), codes beside. */
   warnings: string[];
   warning_codes: string[];
@@ -50,6 +53,20 @@ export interface HealthReport {
   };
 }
 
+interface ProviderBackoffHealth {
+  consecutiveFailures: number;
+  cooldownMs: number;
+  nextTryAt: string;
+}
+
+/** The read layer's backoff of a provider that keeps failing (null once it answers again). */
+function backoffHealth(provider: ProviderName): ProviderBackoffHealth | null {
+  const b = backoffOf(provider);
+  if (!b) return null;
+  const { consecutiveFailures, cooldownMs, nextTryMs } = b;
+  return { consecutiveFailures, cooldownMs, nextTryAt: new Date(nextTryMs).toISOString() };
+}
+
 function source(
   name: string,
   provider: ProviderName,
@@ -66,6 +83,7 @@ function source(
     lastCall: last
       ? { outcome: last.outcome, at: last.at, durationMs: Math.round(last.durationMs) }
       : null,
+    backoff: backoffHealth(provider),
     warnings: found.warnings,
     warning_codes: found.codes,
   };

@@ -14,8 +14,8 @@
  */
 import type { KvStore } from "@/lib/kv/types";
 import type { CallCounts } from "./budget-split";
-import type { FailureRecord } from "./freshness";
-import type { BudgetedProvider } from "./policy";
+import { providerBackoff, type FailureRecord, type ProviderBackoff } from "./freshness";
+import type { BudgetedProvider, PolicyProvider } from "./policy";
 
 /** Upper bound on kept copies and failure records (the registry needs a few dozen keys). */
 export const LOCAL_MAX_ENTRIES = 512;
@@ -33,6 +33,8 @@ export interface LocalCopy {
 interface State {
   copies: Map<string, LocalCopy>;
   failures: Map<string, FailureRecord & { error: unknown }>;
+  /** Providers failing in a row: how long their keys cool down (`./freshness`). */
+  backoff: Map<PolicyProvider, ProviderBackoff>;
   /** Foreground fills (the miss path): concurrent callers share one promise. */
   fills: Map<string, Promise<unknown>>;
   /** Background refreshes in flight. */
@@ -53,6 +55,7 @@ export function localState(): State {
   slot[GLOBAL_SLOT] ??= {
     copies: new Map(),
     failures: new Map(),
+    backoff: new Map(),
     fills: new Map(),
     refreshing: new Map(),
     storeDownUntil: new WeakMap(),
@@ -113,8 +116,24 @@ export function recordFailure(key: string, error: unknown, cooldown: FailureReco
   capped(localState().failures, key, { ...cooldown, error });
 }
 
-export function recordSuccess(key: string): void {
-  localState().failures.delete(key);
+/** The provider's backoff after one more failure at `nowMs`: its keys' cooldown length. */
+export function recordProviderFailure(provider: PolicyProvider, nowMs: number): ProviderBackoff {
+  const { backoff } = localState();
+  const next = providerBackoff(backoff.get(provider), nowMs);
+  backoff.set(provider, next);
+  return next;
+}
+
+/** A good answer: the key's cooldown and its provider's backoff are over. */
+export function recordSuccess(key: string, provider: PolicyProvider): void {
+  const s = localState();
+  s.failures.delete(key);
+  s.backoff.delete(provider);
+}
+
+/** The provider's current backoff, if it is failing (for `/api/health`). */
+export function backoffOf(provider: PolicyProvider): ProviderBackoff | undefined {
+  return localState().backoff.get(provider);
 }
 
 /** This process' calls of one provider in one budget window. */
@@ -167,6 +186,7 @@ export function forgetLocalState(): void {
   const s = localState();
   s.copies.clear();
   s.failures.clear();
+  s.backoff.clear();
   s.fills.clear(); // a new process shares no fill with this one's requests in flight
   s.calls.clear();
   s.secondCalls.clear();

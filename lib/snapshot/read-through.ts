@@ -50,6 +50,7 @@ import {
   localCopy,
   localState,
   recordFailure,
+  recordProviderFailure,
   recordSuccess,
   storeDownUntil,
   type LocalCopy,
@@ -269,7 +270,7 @@ export async function fetchAndStore<T>(
     });
     const empty = opts.isEmpty?.(value) ?? false;
     if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
-    recordSuccess(opts.key);
+    recordSuccess(opts.key, policy.provider);
     const storedAt = ctx.now();
     // Empty answers are stored only as negative entries (never under `not-stored`, rule 6).
     const stored = !empty || policy.empty.kind === "negative";
@@ -282,8 +283,10 @@ export async function fetchAndStore<T>(
   } catch (error) {
     if (isRateBudgetError(error)) telemetry.recordCache(policy.family, "over-budget");
     else {
-      // Any failure cools the key down, here and (through the marker) on every instance.
-      const cooldown = cooldownAfterFailure(ctx.now());
+      // Any failure cools the key down, here and (through the marker) on every instance; the
+      // longer, the more often its provider has failed in a row.
+      const { cooldownMs } = recordProviderFailure(policy.provider, ctx.now());
+      const cooldown = cooldownAfterFailure(ctx.now(), cooldownMs);
       recordFailure(opts.key, error, cooldown);
       if (!store.down && (await markCooling(ctx, cooldown.untilMs))) release = false;
     }

@@ -6,7 +6,13 @@ import { z } from "zod";
 import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError, type KvStore } from "@/lib/kv/types";
-import { FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, rateWindow } from "@/lib/snapshot/freshness";
+import {
+  backoffMs,
+  FAILURE_COOLDOWN_MS,
+  LOCAL_REUSE_MS,
+  MAX_FAILURE_COOLDOWN_MS,
+  rateWindow,
+} from "@/lib/snapshot/freshness";
 import { telemetry } from "@/lib/telemetry";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
@@ -422,6 +428,71 @@ describe("failures and cooldown", () => {
     await expect(read()).rejects.toThrow("boom");
     await expect(read()).rejects.toThrow("boom");
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a provider that keeps failing backs off", () => {
+  /** Reads at `atMs` and says whether the provider was asked. */
+  async function askedAt(read: () => Promise<unknown>, fetch: jest.Mock, atMs: number) {
+    clock.t = atMs;
+    const before = fetch.mock.calls.length;
+    await read().catch(() => undefined);
+    return fetch.mock.calls.length > before;
+  }
+
+  it("each failure in a row doubles the key's cooldown; one good answer resets it", async () => {
+    let fail = true;
+    const { kv, key, read, fetch } = setup(async () => {
+      if (fail) throw new Error("HTTP 451");
+      return { n: 1 };
+    });
+    let t = T0;
+    for (const cooldownMs of [1, 2, 4, 8].map((k) => k * FAILURE_COOLDOWN_MS)) {
+      expect(await askedAt(read, fetch, t)).toBe(true);
+      // Every instance learns the longer cooldown from the marker.
+      expect(await kv.get(markerKey(key))).toEqual({ state: "cooling", untilMs: t + cooldownMs });
+      expect(await askedAt(read, fetch, t + cooldownMs - 1)).toBe(false);
+      t += cooldownMs;
+    }
+    expect(fetch).toHaveBeenCalledTimes(4);
+    fail = false;
+    expect(await askedAt(read, fetch, t)).toBe(true); // the good answer
+    fail = true;
+    clock.t = t + 61 * S; // stale: the background refresh fails once, with the base cooldown
+    await read();
+    await refreshesSettled();
+    expect(await kv.get(markerKey(key))).toEqual({
+      state: "cooling",
+      untilMs: clock.t + FAILURE_COOLDOWN_MS,
+    });
+  });
+
+  it("the cooldown stops growing at MAX_FAILURE_COOLDOWN_MS", async () => {
+    const { read, fetch } = setup(async () => {
+      throw new Error("HTTP 500");
+    });
+    let t = T0;
+    for (let i = 0; i < 12; i++) {
+      expect(await askedAt(read, fetch, t)).toBe(true);
+      t += backoffMs(i + 1);
+    }
+    expect(backoffMs(12)).toBe(MAX_FAILURE_COOLDOWN_MS);
+    expect(await askedAt(read, fetch, t - 1)).toBe(false);
+    expect(await askedAt(read, fetch, t)).toBe(true);
+  });
+
+  it("the provider's other keys failing in the same round get the same, not a longer, cooldown", async () => {
+    const failing = async (): Promise<V> => {
+      throw new Error("HTTP 500");
+    };
+    const a = setup(failing);
+    const b = setup(failing);
+    expect(await askedAt(a.read, a.fetch, T0)).toBe(true);
+    expect(await askedAt(b.read, b.fetch, T0 + S)).toBe(true);
+    expect(await b.kv.get(markerKey(b.key))).toEqual({
+      state: "cooling",
+      untilMs: T0 + S + FAILURE_COOLDOWN_MS,
+    });
   });
 });
 

@@ -59,6 +59,7 @@ import type { ReadPolicy } from "./policy";
 import { isRateBudgetError, spendCall } from "./rate-budget";
 import { CoolingDownError, EmptyAnswerError } from "./read-errors";
 import { noteRead } from "./read-opts";
+import { copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
 
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
@@ -109,6 +110,8 @@ export function readThrough<T>(
     (localState().fills.has(opts.key) || storeResting(storeDownUntil(opts.kv), ctx.now()));
   if (copy && (state === "fresh" || recheckSkipped)) {
     telemetry.recordCache(policy.family, "memo");
+    const untilMs = copyFreshUntil(policy, copy);
+    noteRead(opts.report, { settled: true, upstream: false, untilMs });
     return Promise.resolve(served<T>(copy, "fresh"));
   }
   if (copy && state === "stale") {
@@ -128,32 +131,16 @@ export function readThrough<T>(
   const coolingBefore = coolingDown(failure, ctx.now());
   return raceAbort(fill(ctx), opts.signal).then(
     (read) => {
-      noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read) });
+      const untilMs = valueFreshUntil(policy, opts, read.storedAt);
+      noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read), untilMs });
       return read;
     },
     (error: unknown) => {
       // The error keeps its class for the caller; whether it is settled goes to the report.
-      noteRead(opts.report, {
-        settled: failureSettled(error, ctx),
-        upstream: !(coolingBefore || refusedBeforeCall(error)),
-      });
+      noteRead(opts.report, failureOutcome(error, opts.key, ctx.now(), coolingBefore));
       throw error;
     },
   );
-}
-
-/** A failure that asked no provider: the call budget was spent, or another holder's cooldown. */
-function refusedBeforeCall(error: unknown): boolean {
-  return isRateBudgetError(error) || error instanceof CoolingDownError;
-}
-
-/**
- * A failed read whose next attempt would not call upstream: the key is cooling down here or on
- * another instance (every failure starts a cooldown at once), or the provider's call budget is
- * spent. Only a read the request's own deadline cut short leaves a retry pending.
- */
-function failureSettled<T>(error: unknown, ctx: Ctx<T>): boolean {
-  return refusedBeforeCall(error) || coolingDown(failuresOf(ctx.opts.key), ctx.now());
 }
 
 export function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {

@@ -513,17 +513,27 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     // A valid empty answer, stored (negative TTL): settled, and one upstream read.
     const first = await readWith((report) => read(policy, report));
     expect(first.result).toMatchObject({ source: "upstream", settled: true });
-    expect(first.report).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // It stands until its negative TTL ends.
+    const emptyUntil = T0 + 30 * S;
+    expect(first.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 1,
+      settledUntilMs: emptyUntil,
+    });
     // This process' copy: settled, nothing upstream.
     const second = await readWith((report) => read(policy, report));
     expect(second.result).toMatchObject({ source: "cache", settled: true });
-    expect(second.report).toEqual({ retryPending: false, upstreamCalls: 0 });
+    expect(second.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: emptyUntil,
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     clock.t += (policy.freshSeconds + 1) * S; // stale: served while its refresh may land
     const stale = await readWith((report) => read(policy, report));
     expect(stale.result).toMatchObject({ source: "stale", settled: false });
     // The refresh runs detached from the request: not the request's upstream cost.
-    expect(stale.report).toEqual({ retryPending: true, upstreamCalls: 0 });
+    expect(stale.report).toEqual({ retryPending: true, upstreamCalls: 0, settledUntilMs: null });
   });
 
   it("an empty scheduled snapshot (never stored, rule 6) is not settled", async () => {
@@ -531,7 +541,7 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     const { read } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
     const { result, report } = await readWith((r) => read(notStored, r));
     expect(result).toMatchObject({ source: "upstream", settled: false });
-    expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
+    expect(report).toEqual({ retryPending: true, upstreamCalls: 1, settledUntilMs: null });
   });
 
   it("a failure is settled: the key cools down, so the next read would not call either", async () => {
@@ -541,10 +551,22 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     // The caller still gets the provider's own error, unwrapped; no retry is pending.
     const failed = await readWith((r) => read(policy, r));
     expect(failed.result).toEqual({ error: new Error("boom") });
-    expect(failed.report).toEqual({ retryPending: false, upstreamCalls: 1 });
-    // Cooling down: no call, settled alike.
+    // It stands until the cooldown ends: an answer built on it may be kept that long.
+    const cooldownEnd = T0 + FAILURE_COOLDOWN_MS;
+    expect(failed.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 1,
+      settledUntilMs: cooldownEnd,
+    });
+    // Cooling down: no call, settled alike, until the same moment.
+    clock.t += S;
     const cooling = await readWith((r) => read(policy, r));
-    expect(cooling.report).toEqual({ retryPending: false, upstreamCalls: 0 });
+    expect(cooling.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: cooldownEnd,
+    });
+    clock.t -= S;
     expect(fetch).toHaveBeenCalledTimes(1);
     // After the cooldown one attempt is made; its failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
@@ -584,9 +606,12 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     const mine = newReadReport();
     const theirs = newReadReport();
     await Promise.all([good.read(policy, mine), bad.read(policy, theirs).catch(() => undefined)]);
-    expect(mine).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // Mine stands until its fresh time ends, theirs until the failure's cooldown ends.
+    const freshEnd = T0 + policy.freshSeconds * S;
+    expect(mine).toEqual({ retryPending: false, upstreamCalls: 1, settledUntilMs: freshEnd });
     // A failure cools the key down at once (settled), but it did ask the provider.
-    expect(theirs).toEqual({ retryPending: false, upstreamCalls: 1 });
+    const cooldownEnd = T0 + FAILURE_COOLDOWN_MS;
+    expect(theirs).toEqual({ retryPending: false, upstreamCalls: 1, settledUntilMs: cooldownEnd });
   });
 });
 
@@ -706,7 +731,12 @@ describe("provider call budget", () => {
     await readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now, report: over }).catch(
       () => undefined,
     );
-    expect(over).toEqual({ retryPending: false, upstreamCalls: 0 });
+    // It stands until the budget window ends.
+    expect(over).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: rateWindow(clock.t).endsAtMs,
+    });
     // The next minute has a new budget.
     clock.t += 60 * S;
     await expect(read()).resolves.toMatchObject({ source: "upstream" });

@@ -35,6 +35,8 @@ interface State {
   failures: Map<string, FailureRecord & { error: unknown }>;
   /** Providers failing in a row: how long their keys cool down (`./freshness`). */
   backoff: Map<PolicyProvider, ProviderBackoff>;
+  /** Key families (one provider endpoint each) whose last read failed: until when. */
+  familyFailures: Map<string, FailureRecord>;
   /** Foreground fills (the miss path): concurrent callers share one promise. */
   fills: Map<string, Promise<unknown>>;
   /** Background refreshes in flight. */
@@ -56,6 +58,7 @@ export function localState(): State {
     copies: new Map(),
     failures: new Map(),
     backoff: new Map(),
+    familyFailures: new Map(),
     fills: new Map(),
     refreshing: new Map(),
     storeDownUntil: new WeakMap(),
@@ -111,9 +114,24 @@ export function failuresOf(key: string): (FailureRecord & { error: unknown }) | 
   return localState().failures.get(key);
 }
 
-/** Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile. */
-export function recordFailure(key: string, error: unknown, cooldown: FailureRecord): void {
-  capped(localState().failures, key, { ...cooldown, error });
+/**
+ * Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile,
+ * and that its family (when its own read failed here) failed until then too.
+ */
+export function recordFailure(
+  key: string,
+  error: unknown,
+  cooldown: FailureRecord,
+  family?: string,
+): void {
+  const s = localState();
+  capped(s.failures, key, { ...cooldown, error });
+  if (family !== undefined) s.familyFailures.set(family, cooldown);
+}
+
+/** The cooldown of the family's last failed read, while no read of it has succeeded since. */
+export function familyFailure(family: string): FailureRecord | undefined {
+  return localState().familyFailures.get(family);
 }
 
 /** The provider's backoff after one more failure at `nowMs`: its keys' cooldown length. */
@@ -125,9 +143,10 @@ export function recordProviderFailure(provider: PolicyProvider, nowMs: number): 
 }
 
 /** A good answer: the key's cooldown and its provider's backoff are over. */
-export function recordSuccess(key: string, provider: PolicyProvider): void {
+export function recordSuccess(key: string, family: string, provider: PolicyProvider): void {
   const s = localState();
   s.failures.delete(key);
+  s.familyFailures.delete(family);
   s.backoff.delete(provider);
 }
 
@@ -187,6 +206,7 @@ export function forgetLocalState(): void {
   s.copies.clear();
   s.failures.clear();
   s.backoff.clear();
+  s.familyFailures.clear();
   s.fills.clear(); // a new process shares no fill with this one's requests in flight
   s.calls.clear();
   s.secondCalls.clear();

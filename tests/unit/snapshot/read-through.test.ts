@@ -487,11 +487,49 @@ describe("a provider that keeps failing backs off", () => {
     };
     const a = setup(failing);
     const b = setup(failing);
+    const otherEndpoint: ReadPolicy = { ...policy, family: "test-other" };
     expect(await askedAt(a.read, a.fetch, T0)).toBe(true);
-    expect(await askedAt(b.read, b.fetch, T0 + S)).toBe(true);
+    expect(await askedAt(() => b.read(otherEndpoint), b.fetch, T0 + S)).toBe(true);
     expect(await b.kv.get(markerKey(b.key))).toEqual({
       state: "cooling",
       untilMs: T0 + S + FAILURE_COOLDOWN_MS,
+    });
+  });
+});
+
+describe("a family that just failed: no request waits on a cold key's first call", () => {
+  it("answers at once (degraded, retry pending) while one detached fill asks the provider", async () => {
+    const hung = deferred<V>();
+    const a = setup(async () => {
+      throw new Error("HTTP 500");
+    });
+    const b = setup(() => hung.promise); // the same endpoint, another key: its call hangs
+    await expect(a.read()).rejects.toThrow("HTTP 500");
+    const reports = Array.from({ length: 16 }, () => newReadReport());
+    const answers = await Promise.allSettled(reports.map((r) => b.read(policy, r)));
+    // Every request answered while the one call was still in flight: none waited on it.
+    expect(answers.every((x) => x.status === "rejected")).toBe(true);
+    expect(answers[0]).toMatchObject({ reason: expect.any(CoolingDownError) });
+    await until(() => b.fetch.mock.calls.length > 0);
+    expect(b.fetch).toHaveBeenCalledTimes(1);
+    expect(reports.every((r) => r.retryPending && r.upstreamCalls === 0)).toBe(true);
+    expect(waits()).toBe(0);
+    // The call lands: the next request is served from it; the family is healthy again.
+    hung.resolve({ n: 7 });
+    await until(async () => (await b.kv.get(b.key)) !== undefined);
+    await expect(b.read()).resolves.toMatchObject({ value: { n: 7 } });
+    const c = setup(async () => ({ n: 8 }));
+    await expect(c.read()).resolves.toMatchObject({ value: { n: 8 }, source: "upstream" });
+  });
+
+  it("a key with a copy, or of another family, is not affected", async () => {
+    const a = setup(async () => {
+      throw new Error("HTTP 500");
+    });
+    await expect(a.read()).rejects.toThrow("HTTP 500");
+    const other = setup(async () => ({ n: 1 }));
+    await expect(other.read({ ...policy, family: "test-other" })).resolves.toMatchObject({
+      source: "upstream",
     });
   });
 });

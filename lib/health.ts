@@ -7,6 +7,7 @@ import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
 import { forgetRefresherHealth, refresherHealth, type RefresherHealth } from "@/lib/refresh/health";
+import { backoffOf } from "@/lib/snapshot/local-state";
 import { snapshotHealth } from "@/lib/snapshot/snapshots";
 import { telemetry, type ProviderName } from "@/lib/telemetry";
 
@@ -42,6 +43,8 @@ interface SourceHealth {
   lastCall: { outcome: string; at: string; durationMs: number } | null;
   /** Calls of this instance over the last `windowSeconds`: what the status judges. */
   recent: { windowSeconds: number; calls: number; failed: number; failureShare: number | null };
+  /** Failing in a row here: how long its keys now cool down and when it is next asked. */
+  backoff: ProviderBackoffHealth | null;
   /** What is wrong with this source's data as last read here (on-chain snapshots), codes beside. */
   warnings: string[];
   warning_codes: string[];
@@ -67,6 +70,20 @@ export function isFailing(recent: { calls: number; failed: number }): boolean {
   return recent.failed >= MIN_FAILED_CALLS && recent.failed >= recent.calls * FAILING_SHARE;
 }
 
+interface ProviderBackoffHealth {
+  consecutiveFailures: number;
+  cooldownMs: number;
+  nextTryAt: string;
+}
+
+/** The read layer's backoff of a provider that keeps failing (null once it answers again). */
+function backoffHealth(provider: ProviderName): ProviderBackoffHealth | null {
+  const b = backoffOf(provider);
+  if (!b) return null;
+  const { consecutiveFailures, cooldownMs, nextTryMs } = b;
+  return { consecutiveFailures, cooldownMs, nextTryAt: new Date(nextTryMs).toISOString() };
+}
+
 function source(
   now: number,
   name: string,
@@ -90,6 +107,7 @@ function source(
       ...recent,
       failureShare: recent.calls > 0 ? recent.failed / recent.calls : null,
     },
+    backoff: backoffHealth(provider),
     warnings: found.warnings,
     warning_codes: found.codes,
   };

@@ -6,11 +6,12 @@
  * logic, so a burst of identical requests costs one build, one serialisation and one hash
  * instead of one each (docs/performance.md, sections 1 and 7).
  *
- * - Data 200s are kept: every healthy one, and a degraded one (a warning, `no-store`) when it
- *   is settled, i.e. no read under it left a retry pending (the build's read report,
+ * - Data 200s are kept: every healthy one for `RESPONSE_MEMO_MS`, and a degraded one (a
+ *   warning, `no-store`) when it is settled — until the earliest moment it could change
+ *   (`keptForMs`), i.e. no read under it left a retry pending (the build's read report,
  *   `lib/snapshot/read-opts`): it is degraded only by a stored empty live answer (no pools), a
- *   failure (its key cools down at once), or a spent call budget, so building it again within
- *   the second would give the same answer. It keeps its warnings and its `no-store` (no HTTP
+ *   failure (its key cools down at once), or a spent call budget, so building it again before
+ *   then would give the same answer. It keeps its warnings and its `no-store` (no HTTP
  *   cache keeps it). A stale copy, an empty scheduled snapshot (never stored) and a request's
  *   own deadline leave a retry pending: such an answer is never kept. Measured: without this, warm intel and risk in the "no pools",
  *   "unknown coin" and "provider 500" worlds ran at 0.55–0.89× the trivial route (every answer
@@ -20,7 +21,7 @@
  * - The key is the public origin (`./origin`: links in an answer name it), the path and the
  *   query parameters in sorted order; the map is capped
  *   (`RESPONSE_MEMO_MAX_ENTRIES`, oldest dropped first).
- * - Past `RESPONSE_MEMO_MS` the next request builds the answer again. (A grace window that
+ * - Past its time the next request builds the answer again. (A grace window that
  *   replayed the kept text while one background build replaced it was measured and removed:
  *   0.75–1.38× warm throughput without it, median 0.99×, on the file store and Redis, also with
  *   every store operation 150 ms late — `scripts/bench/reuse.ts`, docs/read-layer.md.)
@@ -37,6 +38,16 @@ import type { SerialisedBody } from "./body";
 export const RESPONSE_MEMO_MS = 1_000;
 /** Upper bound on kept answers. */
 export const RESPONSE_MEMO_MAX_ENTRIES = 256;
+
+/**
+ * How long an answer is kept: a healthy one `RESPONSE_MEMO_MS`; a settled degraded one until the
+ * earliest moment a read under it could answer differently (`settledUntilMs`, the build's read
+ * report), or `RESPONSE_MEMO_MS` when no read said.
+ */
+export function keptForMs(healthy: boolean, settledUntilMs: number | null, nowMs: number): number {
+  if (healthy || settledUntilMs === null) return RESPONSE_MEMO_MS;
+  return Math.max(0, settledUntilMs - nowMs);
+}
 
 /** A serialised answer: the exact body text, its headers, and its ETag once computed. */
 export type KeptAnswer = SerialisedBody;

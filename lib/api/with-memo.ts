@@ -4,11 +4,13 @@
  * headers and ETag, without calling the handler. A healthy answer is always kept; a degraded one
  * (warnings, `no-store`) only when no read under it left a retry pending (the build's read
  * report, `lib/snapshot/read-opts`), so a failure is never served again in place of a new
- * attempt.
+ * attempt. A settled degraded answer is kept until the earliest moment it could change (the
+ * report's `settledUntilMs`: a cooldown's end, a budget window's end, a copy's fresh end), so a
+ * failing or over-budget source costs no more than a healthy one.
  */
 import { publicOrigin } from "./origin";
 import { isCacheable, rememberSerialised, serialisedOf, type SerialisedBody } from "./body";
-import { memoGeneration, responseMemo, responseMemoKey } from "./response-memo";
+import { keptForMs, memoGeneration, responseMemo, responseMemoKey } from "./response-memo";
 import type { RouteGet } from "./route-get";
 
 function replay(kept: SerialisedBody): Response {
@@ -26,9 +28,10 @@ export function withMemo(get: RouteGet, now: () => number): RouteGet {
     const res = await get(request, readOpts);
     if (generation !== memoGeneration()) return res; // cleared meanwhile: this answer is from before
     const built = serialisedOf(res);
-    const settled = !readOpts.report.retryPending;
-    if (built?.reusable && res.status === 200 && (settled || isCacheable(res)))
-      responseMemo().set(key, built, now());
+    const { report } = readOpts;
+    const healthy = isCacheable(res);
+    if (built?.reusable && res.status === 200 && (healthy || !report.retryPending))
+      responseMemo().set(key, built, now(), keptForMs(healthy, report.settledUntilMs, now()));
     return res;
   };
 }

@@ -23,6 +23,12 @@ export const sideSchema = z.array(levelSchema).transform((rows) => rows.slice(0,
 
 export const bookSidesSchema = z.object({ bids: sideSchema, asks: sideSchema });
 
+/**
+ * An exchange's own "this pair is not listed" answer, as a book: empty (an answer, cached like
+ * any valid empty one, never a failure retried every cooldown).
+ */
+export const notListed = (): OrderBook => ({ bids: [], asks: [] });
+
 export function toOrderBook(sides: z.output<typeof bookSidesSchema>): OrderBook {
   return { bids: sides.bids, asks: sides.asks };
 }

@@ -8,9 +8,9 @@
  *                 have refreshed the key, or the entry may be gone); concurrent ones use the copy
  *   stale       → serve at once (marked stale); one background refresh
  *   expired     → past grace (or no copy): the only state in which a request waits on upstream
- *   cooling     → a key whose upstream read failed is not asked again until
- *                 `FAILURE_COOLDOWN_MS` after that failure (on any instance: the refresh marker,
- *                 rewritten as "cooling", carries the end of the cooldown)
+ *   cooling     → a key whose upstream read failed is not asked again until its cooldown ends
+ *                 (on any instance: the refresh marker, rewritten as "cooling", carries its end);
+ *                 a provider that keeps failing gets longer cooldowns (`providerBackoff`)
  */
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import type { ReadPolicy } from "./policy";
@@ -70,27 +70,63 @@ export function storeResting(downUntilMs: number | undefined, nowMs: number): bo
 export interface FailureRecord {
   /** The end of the key's cooldown (ms since epoch). */
   untilMs: number;
+  /** Its length: a cooldown that reads as longer (a clock that went backwards) is over. */
+  cooldownMs: number;
 }
 
-/** The cooldown a failure at `nowMs` starts. */
-export function cooldownAfterFailure(nowMs: number): FailureRecord {
-  return { untilMs: nowMs + FAILURE_COOLDOWN_MS };
+/** The longest cooldown, however often a provider has failed in a row. */
+export const MAX_FAILURE_COOLDOWN_MS = 10 * 60 * MS_PER_SECOND;
+
+/**
+ * One provider's failures in a row: each failure after the previous cooldown ended doubles the
+ * next cooldown (from `FAILURE_COOLDOWN_MS`, capped at `MAX_FAILURE_COOLDOWN_MS`); failures of its
+ * other keys before then belong to the same round. One good answer forgets it.
+ */
+export interface ProviderBackoff {
+  consecutiveFailures: number;
+  cooldownMs: number;
+  /** When this round's cooldown ends: no key of the provider is asked again before it. */
+  nextTryMs: number;
+}
+
+/** The cooldown after `consecutiveFailures` failures in a row (at least one). */
+export function backoffMs(consecutiveFailures: number): number {
+  const doublings = Math.max(0, consecutiveFailures - 1);
+  return Math.min(MAX_FAILURE_COOLDOWN_MS, FAILURE_COOLDOWN_MS * 2 ** doublings);
+}
+
+/** The provider's backoff after a failure at `nowMs`. */
+export function providerBackoff(prev: ProviderBackoff | undefined, nowMs: number): ProviderBackoff {
+  // A failure while the round's cooldown runs (another of its keys) does not start a new round.
+  if (prev && nowMs < prev.nextTryMs && prev.nextTryMs - nowMs <= prev.cooldownMs) return prev;
+  const consecutiveFailures = (prev?.consecutiveFailures ?? 0) + 1;
+  const cooldownMs = backoffMs(consecutiveFailures);
+  return { consecutiveFailures, cooldownMs, nextTryMs: nowMs + cooldownMs };
+}
+
+/** The cooldown a failure at `nowMs` starts (longer while its provider keeps failing). */
+export function cooldownAfterFailure(
+  nowMs: number,
+  cooldownMs: number = FAILURE_COOLDOWN_MS,
+): FailureRecord {
+  return { untilMs: nowMs + cooldownMs, cooldownMs };
 }
 
 /**
  * The cooldown another instance announced (its "cooling" marker), as this process keeps it: never
- * longer than one cooldown from now, whatever that instance's clock says.
+ * longer than the longest cooldown from now, whatever that instance's clock says.
  */
 export function adoptedCooldown(untilMs: number, nowMs: number): FailureRecord {
-  return { untilMs: Math.min(untilMs, nowMs + FAILURE_COOLDOWN_MS) };
+  const cooldownMs = Math.max(0, Math.min(untilMs - nowMs, MAX_FAILURE_COOLDOWN_MS));
+  return { untilMs: nowMs + cooldownMs, cooldownMs };
 }
 
 /** True while a key's upstream reads are held back after a failure. */
 export function coolingDown(failure: FailureRecord | undefined, nowMs: number): boolean {
   if (!failure) return false;
   const leftMs = failure.untilMs - nowMs;
-  // A clock that went backwards (left > one cooldown) does not extend a cooldown.
-  return leftMs > 0 && leftMs <= FAILURE_COOLDOWN_MS;
+  // A clock that went backwards (more left than the cooldown's length) does not extend it.
+  return leftMs > 0 && leftMs <= failure.cooldownMs;
 }
 
 /** Until when a request may wait for another holder to fill a key. */

@@ -14,8 +14,8 @@
  */
 import type { KvStore } from "@/lib/kv/types";
 import type { CallCounts } from "./budget-split";
-import type { FailureRecord } from "./freshness";
-import type { BudgetedProvider } from "./policy";
+import { providerBackoff, type FailureRecord, type ProviderBackoff } from "./freshness";
+import type { BudgetedProvider, PolicyProvider } from "./policy";
 
 /** Upper bound on kept copies and failure records (the registry needs a few dozen keys). */
 export const LOCAL_MAX_ENTRIES = 512;
@@ -33,6 +33,10 @@ export interface LocalCopy {
 interface State {
   copies: Map<string, LocalCopy>;
   failures: Map<string, FailureRecord & { error: unknown }>;
+  /** Providers failing in a row: how long their keys cool down (`./freshness`). */
+  backoff: Map<PolicyProvider, ProviderBackoff>;
+  /** Key families (one provider endpoint each) whose last read failed: until when. */
+  familyFailures: Map<string, FailureRecord>;
   /** Foreground fills (the miss path): concurrent callers share one promise. */
   fills: Map<string, Promise<unknown>>;
   /** Background refreshes in flight. */
@@ -53,6 +57,8 @@ export function localState(): State {
   slot[GLOBAL_SLOT] ??= {
     copies: new Map(),
     failures: new Map(),
+    backoff: new Map(),
+    familyFailures: new Map(),
     fills: new Map(),
     refreshing: new Map(),
     storeDownUntil: new WeakMap(),
@@ -108,13 +114,45 @@ export function failuresOf(key: string): (FailureRecord & { error: unknown }) | 
   return localState().failures.get(key);
 }
 
-/** Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile. */
-export function recordFailure(key: string, error: unknown, cooldown: FailureRecord): void {
-  capped(localState().failures, key, { ...cooldown, error });
+/**
+ * Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile,
+ * and that its family (when its own read failed here) failed until then too.
+ */
+export function recordFailure(
+  key: string,
+  error: unknown,
+  cooldown: FailureRecord,
+  family?: string,
+): void {
+  const s = localState();
+  capped(s.failures, key, { ...cooldown, error });
+  if (family !== undefined) s.familyFailures.set(family, cooldown);
 }
 
-export function recordSuccess(key: string): void {
-  localState().failures.delete(key);
+/** The cooldown of the family's last failed read, while no read of it has succeeded since. */
+export function familyFailure(family: string): FailureRecord | undefined {
+  return localState().familyFailures.get(family);
+}
+
+/** The provider's backoff after one more failure at `nowMs`: its keys' cooldown length. */
+export function recordProviderFailure(provider: PolicyProvider, nowMs: number): ProviderBackoff {
+  const { backoff } = localState();
+  const next = providerBackoff(backoff.get(provider), nowMs);
+  backoff.set(provider, next);
+  return next;
+}
+
+/** A good answer: the key's cooldown and its provider's backoff are over. */
+export function recordSuccess(key: string, family: string, provider: PolicyProvider): void {
+  const s = localState();
+  s.failures.delete(key);
+  s.familyFailures.delete(family);
+  s.backoff.delete(provider);
+}
+
+/** The provider's current backoff, if it is failing (for `/api/health`). */
+export function backoffOf(provider: PolicyProvider): ProviderBackoff | undefined {
+  return localState().backoff.get(provider);
 }
 
 /** This process' calls of one provider in one budget window. */
@@ -167,6 +205,8 @@ export function forgetLocalState(): void {
   const s = localState();
   s.copies.clear();
   s.failures.clear();
+  s.backoff.clear();
+  s.familyFailures.clear();
   s.fills.clear(); // a new process shares no fill with this one's requests in flight
   s.calls.clear();
   s.secondCalls.clear();

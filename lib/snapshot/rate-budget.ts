@@ -27,7 +27,11 @@ import type { BudgetedProvider, PolicyProvider } from "./policy";
 import { takeSecondCall } from "./second-budget";
 
 export class RateBudgetError extends Error {
-  constructor(readonly provider: BudgetedProvider) {
+  constructor(
+    readonly provider: BudgetedProvider,
+    /** When the refusing window ends (a call may fit again); undefined: not known. */
+    readonly untilMs?: number,
+  ) {
     super(`${provider}: the call budget is spent`);
     this.name = "RateBudgetError";
   }
@@ -91,7 +95,7 @@ export async function spendCall(
       purpose,
       storeDown,
     });
-    if (taken === null) throw new RateBudgetError(budget.provider);
+    if (taken === null) throw new RateBudgetError(budget.provider, nextSecondMs(nowMs));
     at = taken; // the scheduled refresher may have waited for a later second
   }
   const window = rateWindow(at);
@@ -120,11 +124,13 @@ export async function spendCall(
   fits = local
     ? localCallFits(made, budget.limit, purpose)
     : fits && callFits(made, budget.limit, purpose);
-  if (!fits) throw new RateBudgetError(budget.provider);
+  if (!fits) throw new RateBudgetError(budget.provider, window.endsAtMs);
   count(made, purpose);
   if (local) count(made.unshared, purpose);
   return local ? "local" : "shared";
 }
+
+const nextSecondMs = (nowMs: number) => (Math.floor(nowMs / MS_PER_SECOND) + 1) * MS_PER_SECOND;
 
 function count(counts: CallCounts, purpose: CallPurpose): void {
   counts.total += 1;

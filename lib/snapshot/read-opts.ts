@@ -11,7 +11,10 @@
  *   must not be reused even for a moment; one built only on settled reads (fresh copies, stored
  *   empty live answers, keys cooling down, a spent call budget) would be rebuilt identically.
  *   `upstreamCalls`: how many of the request's reads waited on a provider (answered from it, or
- *   failed there), i.e. what the request cost upstream.
+ *   failed there), i.e. what the request cost upstream. `settledUntilMs`: the earliest moment a
+ *   settled read could answer differently (a fresh copy's or stored empty answer's fresh end, a
+ *   cooldown's end, the budget window's end), so an answer built on them — degraded by a failing
+ *   or over-budget source — may be reused until then.
  *
  * Each read also returns its own `settled` flag (`CachedRead.settled`); the report is the sum
  * over a request whose builders catch failures on the way (a thrown error keeps its class, so
@@ -22,6 +25,8 @@ import type { KvStore } from "@/lib/kv/types";
 export interface ReadReport {
   retryPending: boolean;
   upstreamCalls: number;
+  /** Null while no read has said when it could change. */
+  settledUntilMs: number | null;
 }
 
 export interface ReadOpts {
@@ -56,15 +61,17 @@ export function newWarmLedger(leadMs: number, spent: Record<string, number>): Wa
 }
 
 export function newReadReport(): ReadReport {
-  return { retryPending: false, upstreamCalls: 0 };
+  return { retryPending: false, upstreamCalls: 0, settledUntilMs: null };
 }
 
 /** Adds one read's outcome to the caller's report, when it keeps one. */
 export function noteRead(
   report: ReadReport | undefined,
-  outcome: { settled: boolean; upstream: boolean },
+  outcome: { settled: boolean; upstream: boolean; untilMs?: number },
 ): void {
   if (!report) return;
   if (!outcome.settled) report.retryPending = true;
   if (outcome.upstream) report.upstreamCalls += 1;
+  if (outcome.settled && outcome.untilMs !== undefined)
+    report.settledUntilMs = Math.min(report.settledUntilMs ?? Infinity, outcome.untilMs);
 }

@@ -10,11 +10,13 @@
  *                       instances the marker's holder reads upstream and the others wait for its
  *                       entry; a holder that finished without one hands the marker on, and only
  *                       a holder that died (marker held past the lock budget) is read around
- *   upstream failure  → never stored; the key cools down for `FAILURE_COOLDOWN_MS` at once: the
+ *   upstream failure  → never stored; the key cools down at once (`FAILURE_COOLDOWN_MS`, doubled
+ *                       per failure round while its provider keeps failing, at most 10 min): the
  *                       holder rewrites its marker as "cooling" (expiry = the cooldown), so every
  *                       waiter and every instance answers degraded without asking upstream until
  *                       it ends (one call per key per cooldown); a stale copy keeps serving
- *                       (with the error) until grace ends
+ *                       (with the error) until grace ends. While its family's last read failed,
+ *                       a cold key of that family is asked by one detached fill: no request waits
  *   store down / slow → bypassed (per-operation budget): served straight from the provider
  *   call budget spent → no call (`./rate-budget`): stale copy, else `RateBudgetError`; a miss
  *                       spends from the request share, a background refresh from the whole
@@ -24,40 +26,27 @@
 import { telemetry } from "@/lib/telemetry";
 import { raceAbort } from "./abort";
 import {
-  markCooling,
   markerTurn,
   readEntry,
-  releaseMarker,
   takeMarker,
-  writeEntry,
   type Ctx,
-  type Entry,
   type ReadThroughOptions,
   type Store,
 } from "./entry-store";
-import type { CallPurpose } from "./budget-split";
-import {
-  adoptedCooldown,
-  cooldownAfterFailure,
-  coolingDown,
-  entryState,
-  storeResting,
-  type EntryState,
-} from "./freshness";
+import { adoptedCooldown, coolingDown, entryState, storeResting } from "./freshness";
 import {
   failuresOf,
-  keepCopy,
+  familyFailure,
   localCopy,
   localState,
   recordFailure,
-  recordSuccess,
   storeDownUntil,
-  type LocalCopy,
 } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { isRateBudgetError, spendCall } from "./rate-budget";
-import { CoolingDownError, EmptyAnswerError } from "./read-errors";
+import { fetchAndStore, keep, served } from "./fetch-store";
+import { CoolingDownError } from "./read-errors";
 import { noteRead } from "./read-opts";
+import { copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
 
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
@@ -108,6 +97,8 @@ export function readThrough<T>(
     (localState().fills.has(opts.key) || storeResting(storeDownUntil(opts.kv), ctx.now()));
   if (copy && (state === "fresh" || recheckSkipped)) {
     telemetry.recordCache(policy.family, "memo");
+    const untilMs = copyFreshUntil(policy, copy);
+    noteRead(opts.report, { settled: true, upstream: false, untilMs });
     return Promise.resolve(served<T>(copy, "fresh"));
   }
   if (copy && state === "stale") {
@@ -125,50 +116,32 @@ export function readThrough<T>(
     return Promise.reject(failure.error);
   }
   const coolingBefore = coolingDown(failure, ctx.now());
+  if (state === "expired" && !coolingBefore && coolingDown(familyFailure(policy.family), ctx.now()))
+    return answerWhileFamilyFails(ctx);
   return raceAbort(fill(ctx), opts.signal).then(
     (read) => {
-      noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read) });
+      const untilMs = valueFreshUntil(policy, opts, read.storedAt);
+      noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read), untilMs });
       return read;
     },
     (error: unknown) => {
       // The error keeps its class for the caller; whether it is settled goes to the report.
-      noteRead(opts.report, {
-        settled: failureSettled(error, ctx),
-        upstream: !(coolingBefore || refusedBeforeCall(error)),
-      });
+      noteRead(opts.report, failureOutcome(error, opts.key, ctx.now(), coolingBefore));
       throw error;
     },
   );
 }
 
-/** A failure that asked no provider: the call budget was spent, or another holder's cooldown. */
-function refusedBeforeCall(error: unknown): boolean {
-  return isRateBudgetError(error) || error instanceof CoolingDownError;
-}
-
 /**
- * A failed read whose next attempt would not call upstream: the key is cooling down here or on
- * another instance (every failure starts a cooldown at once), or the provider's call budget is
- * spent. Only a read the request's own deadline cut short leaves a retry pending.
+ * A key with no copy whose family (the same provider endpoint) just failed: no request waits on
+ * its first call. One detached fill asks the provider (at most one per key, single-flight) and
+ * this request answers degraded now, with a retry pending (the fill may land).
  */
-function failureSettled<T>(error: unknown, ctx: Ctx<T>): boolean {
-  return refusedBeforeCall(error) || coolingDown(failuresOf(ctx.opts.key), ctx.now());
-}
-
-export function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
-  // Keys are scoped to one reader each, and a copy is kept only after that reader's schema
-  // validated it (or its own fetch produced it).
-  const value = copy.value as T;
-  return state === "stale"
-    ? { value, source: "stale", storedAt: copy.storedAt, settled: false, error: copy.error }
-    : { value, source: "cache", storedAt: copy.storedAt, settled: true };
-}
-
-export function keep<T>(ctx: Ctx<T>, entry: Entry, checkedAt: number): LocalCopy {
-  const empty = ctx.opts.isEmpty?.(entry.value as T) ?? false;
-  const copy: LocalCopy = { kv: ctx.opts.kv, ...entry, empty, checkedAt };
-  keepCopy(ctx.opts.key, copy);
-  return copy;
+function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
+  void fill(ctx);
+  telemetry.recordCache(ctx.policy.family, "cooling");
+  noteRead(ctx.opts.report, { settled: false, upstream: false });
+  return Promise.reject(new CoolingDownError(ctx.policy.family));
 }
 
 /** Single-flight in this process: concurrent misses of one key share one fill. */
@@ -244,53 +217,6 @@ async function fromUpstream<T>(ctx: Ctx<T>, store: Store): Promise<CachedRead<T>
     throw error;
   }
   return fetchAndStore(ctx, store, turn.holdsMarker, "request");
-}
-
-export async function fetchAndStore<T>(
-  ctx: Ctx<T>,
-  store: Store,
-  holdsMarker: boolean,
-  purpose: CallPurpose,
-): Promise<CachedRead<T>> {
-  const { policy, opts } = ctx;
-  let release = holdsMarker;
-  try {
-    const spentOn = await spendCall(opts.kv, policy.provider, ctx.now(), {
-      purpose,
-      storeDown: store.down,
-    });
-    if (spentOn === "local") telemetry.recordCache(policy.family, "local-budget");
-    const value = await opts.fetch({
-      // Keys are scoped to one reader, whose schema validated the copy (or whose fetch made it).
-      previous: localCopy(opts.kv, opts.key)?.value as T | undefined,
-      spendExtraCall: async () => {
-        await spendCall(opts.kv, policy.provider, ctx.now(), { purpose, storeDown: store.down });
-      },
-    });
-    const empty = opts.isEmpty?.(value) ?? false;
-    if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
-    recordSuccess(opts.key);
-    const storedAt = ctx.now();
-    // Empty answers are stored only as negative entries (never under `not-stored`, rule 6).
-    const stored = !empty || policy.empty.kind === "negative";
-    if (stored) {
-      keepCopy(opts.key, { kv: opts.kv, value, storedAt, empty, checkedAt: storedAt });
-      if (store.down) telemetry.recordCache(policy.family, "bypass");
-      else await writeEntry(ctx, value, storedAt);
-    }
-    return { value, source: "upstream", storedAt, settled: stored };
-  } catch (error) {
-    if (isRateBudgetError(error)) telemetry.recordCache(policy.family, "over-budget");
-    else {
-      // Any failure cools the key down, here and (through the marker) on every instance.
-      const cooldown = cooldownAfterFailure(ctx.now());
-      recordFailure(opts.key, error, cooldown);
-      if (!store.down && (await markCooling(ctx, cooldown.untilMs))) release = false;
-    }
-    throw error;
-  } finally {
-    if (release) await releaseMarker(ctx);
-  }
 }
 
 /** Background refresh of a stale (or locally unchecked) copy: never awaited by a request. */

@@ -20,7 +20,8 @@ import type { ReadPolicy } from "./policy";
 import { isRateBudgetError } from "./rate-budget";
 import { CoolingDownError } from "./read-errors";
 import { noteRead, type WarmLedger } from "./read-opts";
-import { calledUpstream, fetchAndStore, keep, served, type CachedRead } from "./read-through";
+import { fetchAndStore, keep, served } from "./fetch-store";
+import { calledUpstream, type CachedRead } from "./read-through";
 
 export async function warmThrough<T>(
   policy: ReadPolicy,

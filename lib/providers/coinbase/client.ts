@@ -1,17 +1,20 @@
 /**
  * Coinbase Exchange public order book (keyless, docs/upstream.md):
- * `GET /products/{id}/book?level=2` — the whole aggregated book (cut to MAX_BOOK_LEVELS).
+ * `GET /products/{id}/book?level=2` — the whole aggregated book (cut to MAX_BOOK_LEVELS). A
+ * product Coinbase does not list (HTTP 404 `{"message":"NotFound"}`) is an answer: an empty book.
  */
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import type { OrderBook } from "@/lib/domain/exit-cost";
-import { bookSidesSchema, toOrderBook } from "../book";
+import { bookSidesSchema, notListed, toOrderBook } from "../book";
 import { providerGet, type ProviderCallOptions } from "../http";
 import { fillPath, idSegment } from "../segments";
 
 const PROVIDER = "coinbase";
 export const COINBASE_ENDPOINTS = { book: "/products/{id}/book" } as const;
 const LEVEL_AGGREGATED = "2";
+const HTTP_NOT_FOUND = 404;
+const notFoundSchema = z.object({ message: z.literal("NotFound") });
 
 const bookSchema = bookSidesSchema.extend({
   sequence: z.number().optional(),
@@ -35,8 +38,9 @@ export async function fetchCoinbaseBook(
     baseUrl: getConfig().providers.coinbase.baseUrl,
     path: fillPath(endpoint, { id: idSegment(productId, ctx, "product id") }, ctx),
     query: { level: LEVEL_AGGREGATED },
-    schema: bookSchema,
+    schema: z.union([bookSchema, notFoundSchema]),
+    answerStatuses: [HTTP_NOT_FOUND],
     ...options,
   });
-  return toOrderBook(body);
+  return "bids" in body ? toOrderBook(body) : notListed();
 }

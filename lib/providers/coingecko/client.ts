@@ -1,7 +1,9 @@
 /**
  * Market data provider (CoinGecko). The optional key is sent only as a header
- * (`x-cg-demo-api-key`, or `x-cg-pro-api-key` on the pro plan) — never in the URL.
+ * (`x-cg-demo-api-key`, or `x-cg-pro-api-key` on the pro plan) — never in the URL. Its 404 for
+ * an id it does not know (`{"error":"coin not found"}`) is an answer: no tickers, an empty chart.
  */
+import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import type { ContractAddress, MarketChart, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import { providerGet, type ProviderCallOptions } from "../http";
@@ -57,6 +59,10 @@ function base() {
   } as const;
 }
 
+const HTTP_NOT_FOUND = 404;
+/** The coin is unknown to CoinGecko (read as null; any other 404 body stays a failure). */
+const coinNotFound = z.object({ error: z.literal("coin not found") }).transform(() => null);
+
 /** Validated, de-duplicated ids in chunks of at most `MARKETS_IDS_PER_CALL`: one call each. */
 export function marketsChunks(ids: readonly string[]): string[][] {
   const endpoint = COINGECKO_ENDPOINTS.markets;
@@ -110,9 +116,11 @@ export async function fetchMarketChart(
     endpoint,
     path: fillPath(endpoint, { id: idSegment(id, ctx, "coin id") }, ctx),
     query: { vs_currency: "usd", days: String(days) },
-    schema: marketChartSchema,
+    schema: z.union([coinNotFound, marketChartSchema]),
+    answerStatuses: [HTTP_NOT_FOUND],
     ...options,
   });
+  if (raw === null) return { prices: [], droppedPrices: 0, marketCaps: [], volumes: [] };
   const prices = toPriceSeries(raw.prices);
   return {
     prices: prices.points,
@@ -134,10 +142,11 @@ export async function fetchTickers(
     endpoint,
     path: fillPath(endpoint, { id: idSegment(id, ctx, "coin id") }, ctx),
     query: { depth: "true" },
-    schema: tickersSchema,
+    schema: z.union([coinNotFound, tickersSchema]),
+    answerStatuses: [HTTP_NOT_FOUND],
     ...options,
   });
-  return raw.tickers.map(toMarketTicker);
+  return raw === null ? [] : raw.tickers.map(toMarketTicker);
 }
 
 /**

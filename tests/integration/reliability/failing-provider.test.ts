@@ -14,7 +14,10 @@
  * request's time (the bench measures that).
  */
 import * as intel from "@/app/api/stablecoin-intel/route";
+import { clearResponseMemo } from "@/lib/api/response-memo";
 import { FAILURE_COOLDOWN_MS } from "@/lib/snapshot/freshness";
+import { localState } from "@/lib/snapshot/local-state";
+import { quoteBatchKey } from "@/lib/snapshot/market-batch";
 import { telemetry } from "@/lib/telemetry";
 import type { Provider } from "../../fake-upstream/server";
 import {
@@ -124,5 +127,48 @@ describe.each(KV_KINDS)("a failing provider never makes a request wait (%s store
     expect((counters["live:quotes cooling"] ?? 0) + (counters["live:tickers cooling"] ?? 0)).toBe(
       2,
     );
+  });
+});
+
+/**
+ * The market provider answered 500 to a priming request; a concurrent wave then needs another
+ * key of the same endpoint (the market-wide quote batch, first read once the aggregate is held)
+ * whose call hangs. No request of the wave waits on that call: each answers degraded while the
+ * one call is still in flight, and none waits on a marker.
+ */
+describe("a failing provider does not stall a wave on a new key of the failing endpoint", () => {
+  /** The longest budget config allows: the hanging call ends when the fake upstream closes. */
+  const HANG_BUDGET_MS = 60_000;
+  const WAVE = 16;
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness("file", { PROVIDER_TIMEOUT_MS: String(HANG_BUDGET_MS) });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it("primed with a 500, then 16 concurrent requests: all answered while the call hangs", async () => {
+    await h.reset();
+    h.fake.setScenario("coingecko", "500");
+    const primed = await ask();
+    expect(primed.status).toBe(200);
+    h.fake.setScenario("coingecko", "hang");
+    clearResponseMemo(); // the primed answer is kept (settled): the wave must build its own
+    const wave = await Promise.all(Array.from({ length: WAVE }, ask));
+    for (const a of wave) {
+      expect(a.status).toBe(200);
+      expect(a.warnings.some((w) => w.startsWith("CoinGecko ("))).toBe(true);
+    }
+    // The market-wide batch's read is still in flight: nobody waited on it.
+    const inFlight = () => localState().fills.has(quoteBatchKey("all"));
+    expect(inFlight()).toBe(true);
+    const hanging = () => upstreamCalls(h.fake, "coingecko").filter((r) => r.scenario === "hang");
+    const deadline = Date.now() + SEEN_DEADLINE_MS;
+    while (hanging().length === 0 && Date.now() < deadline) await sleep(5);
+    // It made one call, which still hangs.
+    expect(hanging()).toHaveLength(1);
+    expect(inFlight()).toBe(true);
+    expect(telemetry.cacheEventCount("wait")).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { jsonError, jsonOk, publicRoute } from "@/lib/api/response";
 import type { RequestReadOpts } from "@/lib/api/route-get";
 import {
   clearResponseMemo,
+  keptForMs,
   RESPONSE_MEMO_MAX_ENTRIES,
   RESPONSE_MEMO_MS,
   responseMemo,
@@ -110,6 +111,41 @@ describe("publicRoute: in-process reuse of answers", () => {
     const third = await r.GET(new Request(`${BASE}?q=a`));
     expect(r.calls()).toBe(2);
     expect(((await third.json()) as { warnings: string[] }).warnings).toEqual(["x2"]);
+  });
+
+  it("keeps a settled degraded answer until the earliest moment it could change (a cooldown's end)", async () => {
+    const cooldownEnd = T0 + 5 * RESPONSE_MEMO_MS;
+    const r = route((_url, n, { report }) => {
+      report.settledUntilMs = cooldownEnd; // e.g. the market provider's key cools down until then
+      return jsonOk({ warnings: [`x${n}`] }, { cache: CACHE, degraded: true });
+    });
+    await r.GET(new Request(`${BASE}?q=a`));
+    r.clock.t = cooldownEnd - 1;
+    const kept = await r.GET(new Request(`${BASE}?q=a`));
+    expect(r.calls()).toBe(1);
+    expect(kept.headers.get("cache-control")).toBe("no-store");
+    r.clock.t = cooldownEnd;
+    await r.GET(new Request(`${BASE}?q=a`));
+    expect(r.calls()).toBe(2);
+  });
+
+  it("a healthy answer is kept RESPONSE_MEMO_MS, whatever its reads' fresh time", async () => {
+    const r = route((url, n, { report }) => {
+      report.settledUntilMs = T0 + 60 * RESPONSE_MEMO_MS;
+      return healthy(url, n);
+    });
+    await r.GET(new Request(`${BASE}?q=a`));
+    r.clock.t += RESPONSE_MEMO_MS;
+    await r.GET(new Request(`${BASE}?q=a`));
+    expect(r.calls()).toBe(2);
+  });
+
+  it("keptForMs: the timing at explicit timestamps", () => {
+    expect(keptForMs(true, T0 + 60_000, T0)).toBe(RESPONSE_MEMO_MS);
+    expect(keptForMs(false, null, T0)).toBe(RESPONSE_MEMO_MS);
+    expect(keptForMs(false, T0 + 5_000, T0)).toBe(5_000);
+    expect(keptForMs(false, T0 + 200, T0)).toBe(200); // it may change sooner than a second
+    expect(keptForMs(false, T0 - 1, T0)).toBe(0); // already past: not kept
   });
 
   it("never keeps a degraded answer a read under it would retry at once (a fresh failure)", async () => {

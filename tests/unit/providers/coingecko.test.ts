@@ -13,6 +13,8 @@ import {
 
 const DEMO_KEY = "CG-demo-secret-key-1234";
 const PRO_KEY = "CG-pro-secret-key-5678";
+/** CoinGecko's body for an unknown coin id (HTTP 404). */
+const COIN_NOT_FOUND = { error: "coin not found" };
 const USDC_TICKER_ADDRESS = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 
 let server: FakeServer;
@@ -229,10 +231,37 @@ describe("fetchMarketChart", () => {
     await expect(fetchMarketChart("tether", 14 as 7)).rejects.toBeInstanceOf(ProviderInputError);
     expect(server.requests).toHaveLength(0);
   });
+
+  it("an id CoinGecko does not know (404 'coin not found') is an empty chart, not a failure", async () => {
+    server.setHandler((_req, res) => sendJson(res, JSON.stringify(COIN_NOT_FOUND), 404));
+    expect(await fetchMarketChart("nope", 7)).toEqual({
+      prices: [],
+      droppedPrices: 0,
+      marketCaps: [],
+      volumes: [],
+    });
+  });
+
+  it("any other 404 (a CDN page, another error) stays a failure", async () => {
+    server.setHandler((_req, res) => sendJson(res, JSON.stringify({ error: "Not Found" }), 404));
+    expect(await rejectionOf(fetchMarketChart("nope", 7))).toMatchObject({ name: "ProviderError" });
+  });
 });
 
 describe("fetchTickers", () => {
   beforeEach(() => setup());
+
+  it("an id CoinGecko does not know (404 'coin not found') has no tickers, not a failure", async () => {
+    server.setHandler((_req, res) => sendJson(res, JSON.stringify(COIN_NOT_FOUND), 404));
+    expect(await fetchTickers("nope")).toEqual([]);
+  });
+
+  it("a 500 or 429 stays a failure", async () => {
+    for (const status of [500, 429]) {
+      server.setHandler((_req, res) => sendJson(res, JSON.stringify(COIN_NOT_FOUND), status));
+      expect(await rejectionOf(fetchTickers("nope"))).toMatchObject({ kind: "http", status });
+    }
+  });
 
   it("parses the reconstructed stablecoin sample (no depth fields, null trust score)", async () => {
     server.setHandler((_req, res) =>

@@ -49,13 +49,24 @@ describe("CEX order books", () => {
     expect(book.asks).toHaveLength(50);
   });
 
-  it("Binance: an unknown symbol (HTTP 400) is a provider error; a bad symbol is never sent", async () => {
+  it("Binance: a pair it does not list (HTTP 400, -1121) is an empty book; a bad symbol is never sent", async () => {
     serve("binance-error-400-invalid-symbol.oas-example.json", 400);
-    const e = await rejectionOf(fetchBinanceBook("NOPEUSDT"));
-    expect(isProviderError(e) && e.status).toBe(400);
+    expect(await fetchBinanceBook("NOPEUSDT")).toEqual({ bids: [], asks: [] });
     const bad = await rejectionOf(fetchBinanceBook("USD+USDT"));
     expect(isProviderInputError(bad)).toBe(true);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("Binance: other error codes, 451 and 403 stay failures", async () => {
+    server.setHandler((_req, res) =>
+      sendJson(res, { code: -1100, msg: "Illegal characters" }, 400),
+    );
+    expect(await rejectionOf(fetchBinanceBook("USDCUSDT"))).toMatchObject({ status: 400 });
+    for (const status of [451, 403]) {
+      serve("binance-error-400-invalid-symbol.oas-example.json", status);
+      const e = await rejectionOf(fetchBinanceBook("USDCUSDT"));
+      expect(isProviderError(e) && e.status).toBe(status);
+    }
   });
 
   it("Kraken: the single result key is read whatever Kraken names the pair", async () => {
@@ -74,11 +85,16 @@ describe("CEX order books", () => {
     expect(book.asks[0]).toEqual(["0.99980", "2042382.086"]);
   });
 
-  it("Kraken: an error with HTTP 200 is a failure, its text not passed on", async () => {
+  it("Kraken: 'Unknown asset pair' (HTTP 200) is an empty book, not a failure", async () => {
     serve("kraken-error-unknown-pair.oas-example.json");
-    const e = await rejectionOf(fetchKrakenBook("NOPEUSD"));
+    expect(await fetchKrakenBook("NOPEUSD")).toEqual({ bids: [], asks: [] });
+  });
+
+  it("Kraken: any other error with HTTP 200 is a failure, its text not passed on", async () => {
+    server.setHandler((_req, res) => sendJson(res, { error: ["EService:Unavailable"] }));
+    const e = await rejectionOf(fetchKrakenBook("USDCUSD"));
     expect(isProviderError(e)).toBe(true);
-    expect(String((e as Error).message)).not.toMatch(/EQuery/);
+    expect(String((e as Error).message)).not.toMatch(/EService/);
   });
 
   it("Coinbase: /products/{id}/book?level=2, trimmed decimals and order counts", async () => {
@@ -87,6 +103,13 @@ describe("CEX order books", () => {
     expect(server.requests[0]?.pathname).toBe("/products/USDT-USD/book");
     expect(server.requests[0]?.query.get("level")).toBe("2");
     expect(book.bids[0]).toEqual(["0.99976", "2982843.9"]);
+  });
+
+  it("Coinbase: a product it does not list (HTTP 404 NotFound) is an empty book; other 404s fail", async () => {
+    serve("coinbase-error-404-notfound.reconstructed.json", 404);
+    expect(await fetchCoinbaseBook("NOPE-USD")).toEqual({ bids: [], asks: [] });
+    server.setHandler((_req, res) => sendJson(res, "<html>Not Found</html>", 404));
+    expect(isProviderError(await rejectionOf(fetchCoinbaseBook("NOPE-USD")))).toBe(true);
   });
 
   it("cuts a whole level-2 book to 500 levels a side", async () => {

@@ -2,12 +2,15 @@
 import { getConfig } from "@/lib/config";
 import {
   adoptedCooldown,
+  backoffMs,
   cooldownAfterFailure,
   coolingDown,
   entryState,
   FAILURE_COOLDOWN_MS,
   freshMs,
   LOCAL_REUSE_MS,
+  MAX_FAILURE_COOLDOWN_MS,
+  providerBackoff,
   rateWindow,
   storeResting,
   waitDeadline,
@@ -80,7 +83,7 @@ describe("failure cooldown", () => {
 
   it("one failure starts it: FAILURE_COOLDOWN_MS from the failure", () => {
     const f = cooldownAfterFailure(T0);
-    expect(f).toEqual({ untilMs: T0 + FAILURE_COOLDOWN_MS });
+    expect(f).toEqual({ untilMs: T0 + FAILURE_COOLDOWN_MS, cooldownMs: FAILURE_COOLDOWN_MS });
     expect(coolingDown(f, T0)).toBe(true);
     expect(coolingDown(f, T0 + FAILURE_COOLDOWN_MS - 1)).toBe(true);
     expect(coolingDown(f, T0 + FAILURE_COOLDOWN_MS)).toBe(false);
@@ -90,10 +93,62 @@ describe("failure cooldown", () => {
     expect(coolingDown(cooldownAfterFailure(T0), T0 - 1)).toBe(false);
   });
 
-  it("another instance's cooldown is kept as announced, never past one cooldown from now", () => {
-    expect(adoptedCooldown(T0 + 2 * S, T0)).toEqual({ untilMs: T0 + 2 * S });
-    // Its clock ahead of ours by a minute: still at most one cooldown here.
-    expect(adoptedCooldown(T0 + 60 * S, T0)).toEqual({ untilMs: T0 + FAILURE_COOLDOWN_MS });
+  it("another instance's cooldown is kept as announced, never past the longest cooldown from now", () => {
+    expect(adoptedCooldown(T0 + 2 * S, T0)).toEqual({ untilMs: T0 + 2 * S, cooldownMs: 2 * S });
+    // A backed-off provider's longer cooldown is kept too.
+    expect(adoptedCooldown(T0 + 60 * S, T0)).toEqual({ untilMs: T0 + 60 * S, cooldownMs: 60 * S });
+    // Its clock far ahead of ours: still at most the longest cooldown here.
+    const far = adoptedCooldown(T0 + 3 * MAX_FAILURE_COOLDOWN_MS, T0);
+    expect(far).toEqual({
+      untilMs: T0 + MAX_FAILURE_COOLDOWN_MS,
+      cooldownMs: MAX_FAILURE_COOLDOWN_MS,
+    });
+    expect(coolingDown(far, T0 + MAX_FAILURE_COOLDOWN_MS - 1)).toBe(true);
+  });
+
+  it("a longer cooldown (a provider backing off) runs its whole length", () => {
+    const f = cooldownAfterFailure(T0, 4 * FAILURE_COOLDOWN_MS);
+    expect(coolingDown(f, T0 + 4 * FAILURE_COOLDOWN_MS - 1)).toBe(true);
+    expect(coolingDown(f, T0 + 4 * FAILURE_COOLDOWN_MS)).toBe(false);
+    expect(coolingDown(f, T0 - 1)).toBe(false); // clock backwards
+  });
+});
+
+describe("provider backoff", () => {
+  it("doubles from FAILURE_COOLDOWN_MS with each failure in a row, capped at 10 minutes", () => {
+    expect(MAX_FAILURE_COOLDOWN_MS).toBe(600 * S);
+    expect([1, 2, 3, 4, 5, 6, 7].map(backoffMs)).toEqual(
+      [1, 2, 4, 8, 16, 32, 64].map((k) => k * FAILURE_COOLDOWN_MS),
+    );
+    expect(backoffMs(8)).toBe(MAX_FAILURE_COOLDOWN_MS); // 640 s → capped
+    expect(backoffMs(5_000)).toBe(MAX_FAILURE_COOLDOWN_MS);
+  });
+
+  it("a failure after the round's cooldown ended starts the next, longer round", () => {
+    const first = providerBackoff(undefined, T0);
+    expect(first).toEqual({
+      consecutiveFailures: 1,
+      cooldownMs: FAILURE_COOLDOWN_MS,
+      nextTryMs: T0 + FAILURE_COOLDOWN_MS,
+    });
+    const retry = T0 + FAILURE_COOLDOWN_MS;
+    const second = providerBackoff(first, retry);
+    expect(second).toEqual({
+      consecutiveFailures: 2,
+      cooldownMs: 2 * FAILURE_COOLDOWN_MS,
+      nextTryMs: retry + 2 * FAILURE_COOLDOWN_MS,
+    });
+    const third = providerBackoff(second, second.nextTryMs + 7 * S);
+    expect(third.consecutiveFailures).toBe(3);
+    expect(third.nextTryMs).toBe(second.nextTryMs + 7 * S + 4 * FAILURE_COOLDOWN_MS);
+  });
+
+  it("its other keys failing during the round's cooldown belong to the same round", () => {
+    const first = providerBackoff(undefined, T0);
+    expect(providerBackoff(first, T0 + 1)).toBe(first);
+    expect(providerBackoff(first, T0 + FAILURE_COOLDOWN_MS - 1)).toBe(first);
+    // A clock that went backwards past the round's start does not freeze the count.
+    expect(providerBackoff(first, T0 - 10 * FAILURE_COOLDOWN_MS).consecutiveFailures).toBe(2);
   });
 });
 

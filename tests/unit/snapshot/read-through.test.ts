@@ -6,7 +6,13 @@ import { z } from "zod";
 import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError, type KvStore } from "@/lib/kv/types";
-import { FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS, rateWindow } from "@/lib/snapshot/freshness";
+import {
+  backoffMs,
+  FAILURE_COOLDOWN_MS,
+  LOCAL_REUSE_MS,
+  MAX_FAILURE_COOLDOWN_MS,
+  rateWindow,
+} from "@/lib/snapshot/freshness";
 import { telemetry } from "@/lib/telemetry";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
@@ -425,6 +431,109 @@ describe("failures and cooldown", () => {
   });
 });
 
+describe("a provider that keeps failing backs off", () => {
+  /** Reads at `atMs` and says whether the provider was asked. */
+  async function askedAt(read: () => Promise<unknown>, fetch: jest.Mock, atMs: number) {
+    clock.t = atMs;
+    const before = fetch.mock.calls.length;
+    await read().catch(() => undefined);
+    return fetch.mock.calls.length > before;
+  }
+
+  it("each failure in a row doubles the key's cooldown; one good answer resets it", async () => {
+    let fail = true;
+    const { kv, key, read, fetch } = setup(async () => {
+      if (fail) throw new Error("HTTP 451");
+      return { n: 1 };
+    });
+    let t = T0;
+    for (const cooldownMs of [1, 2, 4, 8].map((k) => k * FAILURE_COOLDOWN_MS)) {
+      expect(await askedAt(read, fetch, t)).toBe(true);
+      // Every instance learns the longer cooldown from the marker.
+      expect(await kv.get(markerKey(key))).toEqual({ state: "cooling", untilMs: t + cooldownMs });
+      expect(await askedAt(read, fetch, t + cooldownMs - 1)).toBe(false);
+      t += cooldownMs;
+    }
+    expect(fetch).toHaveBeenCalledTimes(4);
+    fail = false;
+    expect(await askedAt(read, fetch, t)).toBe(true); // the good answer
+    fail = true;
+    clock.t = t + 61 * S; // stale: the background refresh fails once, with the base cooldown
+    await read();
+    await refreshesSettled();
+    expect(await kv.get(markerKey(key))).toEqual({
+      state: "cooling",
+      untilMs: clock.t + FAILURE_COOLDOWN_MS,
+    });
+  });
+
+  it("the cooldown stops growing at MAX_FAILURE_COOLDOWN_MS", async () => {
+    const { read, fetch } = setup(async () => {
+      throw new Error("HTTP 500");
+    });
+    let t = T0;
+    for (let i = 0; i < 12; i++) {
+      expect(await askedAt(read, fetch, t)).toBe(true);
+      t += backoffMs(i + 1);
+    }
+    expect(backoffMs(12)).toBe(MAX_FAILURE_COOLDOWN_MS);
+    expect(await askedAt(read, fetch, t - 1)).toBe(false);
+    expect(await askedAt(read, fetch, t)).toBe(true);
+  });
+
+  it("the provider's other keys failing in the same round get the same, not a longer, cooldown", async () => {
+    const failing = async (): Promise<V> => {
+      throw new Error("HTTP 500");
+    };
+    const a = setup(failing);
+    const b = setup(failing);
+    const otherEndpoint: ReadPolicy = { ...policy, family: "test-other" };
+    expect(await askedAt(a.read, a.fetch, T0)).toBe(true);
+    expect(await askedAt(() => b.read(otherEndpoint), b.fetch, T0 + S)).toBe(true);
+    expect(await b.kv.get(markerKey(b.key))).toEqual({
+      state: "cooling",
+      untilMs: T0 + S + FAILURE_COOLDOWN_MS,
+    });
+  });
+});
+
+describe("a family that just failed: no request waits on a cold key's first call", () => {
+  it("answers at once (degraded, retry pending) while one detached fill asks the provider", async () => {
+    const hung = deferred<V>();
+    const a = setup(async () => {
+      throw new Error("HTTP 500");
+    });
+    const b = setup(() => hung.promise); // the same endpoint, another key: its call hangs
+    await expect(a.read()).rejects.toThrow("HTTP 500");
+    const reports = Array.from({ length: 16 }, () => newReadReport());
+    const answers = await Promise.allSettled(reports.map((r) => b.read(policy, r)));
+    // Every request answered while the one call was still in flight: none waited on it.
+    expect(answers.every((x) => x.status === "rejected")).toBe(true);
+    expect(answers[0]).toMatchObject({ reason: expect.any(CoolingDownError) });
+    await until(() => b.fetch.mock.calls.length > 0);
+    expect(b.fetch).toHaveBeenCalledTimes(1);
+    expect(reports.every((r) => r.retryPending && r.upstreamCalls === 0)).toBe(true);
+    expect(waits()).toBe(0);
+    // The call lands: the next request is served from it; the family is healthy again.
+    hung.resolve({ n: 7 });
+    await until(async () => (await b.kv.get(b.key)) !== undefined);
+    await expect(b.read()).resolves.toMatchObject({ value: { n: 7 } });
+    const c = setup(async () => ({ n: 8 }));
+    await expect(c.read()).resolves.toMatchObject({ value: { n: 8 }, source: "upstream" });
+  });
+
+  it("a key with a copy, or of another family, is not affected", async () => {
+    const a = setup(async () => {
+      throw new Error("HTTP 500");
+    });
+    await expect(a.read()).rejects.toThrow("HTTP 500");
+    const other = setup(async () => ({ n: 1 }));
+    await expect(other.read({ ...policy, family: "test-other" })).resolves.toMatchObject({
+      source: "upstream",
+    });
+  });
+});
+
 describe("whether a read is settled: its result, and the caller's report (lib/snapshot/read-opts)", () => {
   /** One read with a fresh report: what the read returned (or threw), and the report after it. */
   async function readWith(read: (report: ReadReport) => Promise<{ settled: boolean }>) {
@@ -442,17 +551,27 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     // A valid empty answer, stored (negative TTL): settled, and one upstream read.
     const first = await readWith((report) => read(policy, report));
     expect(first.result).toMatchObject({ source: "upstream", settled: true });
-    expect(first.report).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // It stands until its negative TTL ends.
+    const emptyUntil = T0 + 30 * S;
+    expect(first.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 1,
+      settledUntilMs: emptyUntil,
+    });
     // This process' copy: settled, nothing upstream.
     const second = await readWith((report) => read(policy, report));
     expect(second.result).toMatchObject({ source: "cache", settled: true });
-    expect(second.report).toEqual({ retryPending: false, upstreamCalls: 0 });
+    expect(second.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: emptyUntil,
+    });
     expect(fetch).toHaveBeenCalledTimes(1);
     clock.t += (policy.freshSeconds + 1) * S; // stale: served while its refresh may land
     const stale = await readWith((report) => read(policy, report));
     expect(stale.result).toMatchObject({ source: "stale", settled: false });
     // The refresh runs detached from the request: not the request's upstream cost.
-    expect(stale.report).toEqual({ retryPending: true, upstreamCalls: 0 });
+    expect(stale.report).toEqual({ retryPending: true, upstreamCalls: 0, settledUntilMs: null });
   });
 
   it("an empty scheduled snapshot (never stored, rule 6) is not settled", async () => {
@@ -460,7 +579,7 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     const { read } = setup(async () => ({ n: 0 }), { isEmpty: (v) => v.n === 0 });
     const { result, report } = await readWith((r) => read(notStored, r));
     expect(result).toMatchObject({ source: "upstream", settled: false });
-    expect(report).toEqual({ retryPending: true, upstreamCalls: 1 });
+    expect(report).toEqual({ retryPending: true, upstreamCalls: 1, settledUntilMs: null });
   });
 
   it("a failure is settled: the key cools down, so the next read would not call either", async () => {
@@ -470,10 +589,22 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     // The caller still gets the provider's own error, unwrapped; no retry is pending.
     const failed = await readWith((r) => read(policy, r));
     expect(failed.result).toEqual({ error: new Error("boom") });
-    expect(failed.report).toEqual({ retryPending: false, upstreamCalls: 1 });
-    // Cooling down: no call, settled alike.
+    // It stands until the cooldown ends: an answer built on it may be kept that long.
+    const cooldownEnd = T0 + FAILURE_COOLDOWN_MS;
+    expect(failed.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 1,
+      settledUntilMs: cooldownEnd,
+    });
+    // Cooling down: no call, settled alike, until the same moment.
+    clock.t += S;
     const cooling = await readWith((r) => read(policy, r));
-    expect(cooling.report).toEqual({ retryPending: false, upstreamCalls: 0 });
+    expect(cooling.report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: cooldownEnd,
+    });
+    clock.t -= S;
     expect(fetch).toHaveBeenCalledTimes(1);
     // After the cooldown one attempt is made; its failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
@@ -513,9 +644,12 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     const mine = newReadReport();
     const theirs = newReadReport();
     await Promise.all([good.read(policy, mine), bad.read(policy, theirs).catch(() => undefined)]);
-    expect(mine).toEqual({ retryPending: false, upstreamCalls: 1 });
+    // Mine stands until its fresh time ends, theirs until the failure's cooldown ends.
+    const freshEnd = T0 + policy.freshSeconds * S;
+    expect(mine).toEqual({ retryPending: false, upstreamCalls: 1, settledUntilMs: freshEnd });
     // A failure cools the key down at once (settled), but it did ask the provider.
-    expect(theirs).toEqual({ retryPending: false, upstreamCalls: 1 });
+    const cooldownEnd = T0 + FAILURE_COOLDOWN_MS;
+    expect(theirs).toEqual({ retryPending: false, upstreamCalls: 1, settledUntilMs: cooldownEnd });
   });
 });
 
@@ -635,7 +769,12 @@ describe("provider call budget", () => {
     await readThrough(budgeted, { kv, key: uniqueKey(), schema, fetch, now, report: over }).catch(
       () => undefined,
     );
-    expect(over).toEqual({ retryPending: false, upstreamCalls: 0 });
+    // It stands until the budget window ends.
+    expect(over).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: rateWindow(clock.t).endsAtMs,
+    });
     // The next minute has a new budget.
     clock.t += 60 * S;
     await expect(read()).resolves.toMatchObject({ source: "upstream" });

@@ -16,6 +16,17 @@ const recentCalls = z
     "This instance's calls to the source over the last `windowSeconds` (300), how many failed, and their share (null: no call). The source counts as failing when at least half failed and at least 3 did.",
   );
 
+const backoff = z
+  .object({
+    consecutiveFailures: z.number().int().positive(),
+    cooldownMs: z.number().int().positive(),
+    nextTryAt: z.string(),
+  })
+  .nullable()
+  .describe(
+    "The read layer's backoff of a source that keeps failing on this instance: failure rounds in a row, how long its keys now cool down (doubling from the base cooldown, capped at 10 minutes) and when it is next asked; null while it answers.",
+  );
+
 /** The body of `/api/health` (lib/health.ts `HealthReport`). */
 export const healthResponseSchema = z.object({
   status: z
@@ -41,6 +52,7 @@ export const healthResponseSchema = z.object({
       configured: z.boolean(),
       lastCall: lastCall.nullable(),
       recent: recentCalls,
+      backoff,
       warnings: z
         .array(z.string())
         .describe(

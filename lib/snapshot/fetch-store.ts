@@ -1,0 +1,93 @@
+/**
+ * The read-through module's provider side (`./read-through`, `./warm-through`): a read's call —
+ * its budget spent first, its answer kept and stored (empty answers by the family's rule), or
+ * its failure starting the key's cooldown (longer while the provider keeps failing) and
+ * announced to other instances through the marker — and how a kept copy is served.
+ */
+import { telemetry } from "@/lib/telemetry";
+import type { CallPurpose } from "./budget-split";
+import {
+  markCooling,
+  releaseMarker,
+  writeEntry,
+  type Ctx,
+  type Entry,
+  type Store,
+} from "./entry-store";
+import { cooldownAfterFailure, type EntryState } from "./freshness";
+import {
+  keepCopy,
+  localCopy,
+  recordFailure,
+  recordProviderFailure,
+  recordSuccess,
+  type LocalCopy,
+} from "./local-state";
+import { isRateBudgetError, spendCall } from "./rate-budget";
+import { EmptyAnswerError } from "./read-errors";
+import type { CachedRead } from "./read-through";
+
+export function served<T>(copy: LocalCopy, state: EntryState): CachedRead<T> {
+  // Keys are scoped to one reader each, and a copy is kept only after that reader's schema
+  // validated it (or its own fetch produced it).
+  const value = copy.value as T;
+  return state === "stale"
+    ? { value, source: "stale", storedAt: copy.storedAt, settled: false, error: copy.error }
+    : { value, source: "cache", storedAt: copy.storedAt, settled: true };
+}
+
+export function keep<T>(ctx: Ctx<T>, entry: Entry, checkedAt: number): LocalCopy {
+  const empty = ctx.opts.isEmpty?.(entry.value as T) ?? false;
+  const copy: LocalCopy = { kv: ctx.opts.kv, ...entry, empty, checkedAt };
+  keepCopy(ctx.opts.key, copy);
+  return copy;
+}
+
+export async function fetchAndStore<T>(
+  ctx: Ctx<T>,
+  store: Store,
+  holdsMarker: boolean,
+  purpose: CallPurpose,
+): Promise<CachedRead<T>> {
+  const { policy, opts } = ctx;
+  let release = holdsMarker;
+  try {
+    const spentOn = await spendCall(opts.kv, policy.provider, ctx.now(), {
+      purpose,
+      storeDown: store.down,
+    });
+    if (spentOn === "local") telemetry.recordCache(policy.family, "local-budget");
+    const value = await opts.fetch({
+      // Keys are scoped to one reader, whose schema validated the copy (or whose fetch made it).
+      previous: localCopy(opts.kv, opts.key)?.value as T | undefined,
+      spendExtraCall: async () => {
+        await spendCall(opts.kv, policy.provider, ctx.now(), { purpose, storeDown: store.down });
+      },
+    });
+    const empty = opts.isEmpty?.(value) ?? false;
+    if (empty && policy.empty.kind === "failure") throw new EmptyAnswerError(policy.family);
+    recordSuccess(opts.key, policy.family, policy.provider);
+    const storedAt = ctx.now();
+    // Empty answers are stored only as negative entries (never under `not-stored`, rule 6).
+    const stored = !empty || policy.empty.kind === "negative";
+    if (stored) {
+      keepCopy(opts.key, { kv: opts.kv, value, storedAt, empty, checkedAt: storedAt });
+      if (store.down) telemetry.recordCache(policy.family, "bypass");
+      else await writeEntry(ctx, value, storedAt);
+    }
+    return { value, source: "upstream", storedAt, settled: stored };
+  } catch (error) {
+    if (isRateBudgetError(error)) telemetry.recordCache(policy.family, "over-budget");
+    else {
+      // Any failure cools the key down, here and (through the marker) on every instance; the
+      // longer, the more often its provider has failed in a row.
+      const { cooldownMs } = recordProviderFailure(policy.provider, ctx.now());
+      const cooldown = cooldownAfterFailure(ctx.now(), cooldownMs);
+      recordFailure(opts.key, error, cooldown, policy.family);
+      if (!store.down && (await markCooling(ctx, cooldown.untilMs))) release = false;
+    }
+    throw error;
+  } finally {
+    if (release) await releaseMarker(ctx);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * What one read tells the request's report (`./read-opts`): whether the next read of its key
+ * would answer the same without asking upstream (settled), whether it asked a provider, and until
+ * when a settled outcome stands — a served value until its fresh time ends, a failure until its
+ * key's cooldown ends, a refused call until the budget window ends. The response memo keeps an
+ * answer built on settled reads until the earliest of those moments.
+ */
+import { coolingDown, freshMs } from "./freshness";
+import { failuresOf, localCopy, type LocalCopy } from "./local-state";
+import type { ReadPolicy } from "./policy";
+import { isRateBudgetError } from "./rate-budget";
+import { CoolingDownError } from "./read-errors";
+import type { ReadThroughOptions } from "./entry-store";
+
+/** When a served copy stops being fresh (a stored empty answer: its negative TTL). */
+export function copyFreshUntil(policy: ReadPolicy, copy: Pick<LocalCopy, "storedAt" | "empty">) {
+  return copy.storedAt + freshMs(policy, copy.empty);
+}
+
+/** A value read for `opts.key` (stored at `storedAt`): when it stops being fresh. */
+export function valueFreshUntil<T>(
+  policy: ReadPolicy,
+  opts: ReadThroughOptions<T>,
+  storedAt: number,
+): number {
+  const empty = localCopy(opts.kv, opts.key)?.empty ?? false;
+  return copyFreshUntil(policy, { storedAt, empty });
+}
+
+/** A failure that asked no provider: the call budget was spent, or another holder's cooldown. */
+export function refusedBeforeCall(error: unknown): boolean {
+  return isRateBudgetError(error) || error instanceof CoolingDownError;
+}
+
+/**
+ * A failed read's outcome. Settled when its next attempt would not call upstream: the key is
+ * cooling down here or on another instance (every failure starts a cooldown at once), or the
+ * provider's call budget is spent. Only a read the request's own deadline cut short leaves a
+ * retry pending.
+ */
+export function failureOutcome(
+  error: unknown,
+  key: string,
+  nowMs: number,
+  coolingBefore: boolean,
+): { settled: boolean; upstream: boolean; untilMs?: number } {
+  const upstream = !(coolingBefore || refusedBeforeCall(error));
+  if (isRateBudgetError(error)) return { settled: true, upstream, untilMs: error.untilMs };
+  const failure = failuresOf(key);
+  if (coolingDown(failure, nowMs)) return { settled: true, upstream, untilMs: failure?.untilMs };
+  return { settled: error instanceof CoolingDownError, upstream };
+}

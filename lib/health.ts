@@ -5,6 +5,7 @@
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
+import { SOURCES, type SourceEntry } from "@/lib/providers/sources";
 import { forgetRefresherHealth, refresherHealth, type RefresherHealth } from "@/lib/refresh/health";
 import { snapshotHealth } from "@/lib/snapshot/snapshots";
 import { telemetry, type ProviderName } from "@/lib/telemetry";
@@ -14,20 +15,10 @@ const KV_PROBE_TTL_SECONDS = 60;
 /** The store is probed at most once per this interval per instance; between, the last result. */
 export const HEALTH_PROBE_INTERVAL_MS = 10_000;
 
-/** What a source gives the service: the columns of the sources table on /methodology. */
-type SourceType =
-  | "aggregate"
-  | "market"
-  | "price"
-  | "liquidity"
-  | "order-book"
-  | "dex-quote"
-  | "on-chain-scheduled";
-
 interface SourceHealth {
   name: string;
   provider: ProviderName;
-  type: SourceType;
+  type: SourceEntry["type"];
   configured: boolean;
   lastCall: { outcome: string; at: string; durationMs: number } | null;
   /** What is wrong with this source's data as last read here (on-chain snapshots), codes beside. */
@@ -124,17 +115,12 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
   const duneConfigured =
     Boolean(config.providers.dune.apiKey) && Object.values(config.duneQueries).some(Boolean);
   const [cache, refresher] = await Promise.all([cachedProbe(now), refresherHealth(now)]);
-  const sources = [
-    source("DefiLlama", "defillama", "aggregate", true),
-    source("CoinGecko", "coingecko", "market", true),
-    source("DefiLlama coins", "defillama-coins", "price", true),
-    source("DexScreener", "dexscreener", "liquidity", true),
-    source("Binance", "binance", "order-book", true),
-    source("Kraken", "kraken", "order-book", true),
-    source("Coinbase", "coinbase", "order-book", true),
-    source("KyberSwap", "kyberswap", "dex-quote", true),
-    source("Dune", "dune", "on-chain-scheduled", duneConfigured, snapshotHealth(now)),
-  ];
+  // Only the on-chain source needs a key and query ids; the others are keyless or keyed optionally.
+  const sources = SOURCES.map((s) =>
+    s.provider === "dune"
+      ? source(s.name, s.provider, s.type, duneConfigured, snapshotHealth(now))
+      : source(s.name, s.provider, s.type, true),
+  );
   const failing = sources.some(
     (s) => (s.lastCall && s.lastCall.outcome !== "ok") || s.warning_codes.length > 0,
   );

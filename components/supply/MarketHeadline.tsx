@@ -62,8 +62,8 @@ export function MarketHeadline({ body }: { body: Body }) {
       data-testid="market-headline"
       className="space-y-2 rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-800"
     >
-      <dl className="flex flex-wrap items-end gap-x-8 gap-y-2">
-        <div className="min-w-0">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:flex sm:flex-wrap sm:items-end sm:gap-x-8">
+        <div className="col-span-2 min-w-0">
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">
             Total USD stablecoin market
           </dt>

@@ -51,7 +51,7 @@ test("the market total leads the page, once, as the API states it", async ({ pag
   const table = (await page.getByRole("region", { name: /Supply table/ }).boundingBox())!;
   expect(headline.y + headline.height).toBeLessThanOrEqual(table.y);
   await expect(page.getByText((await total.textContent())!, { exact: true })).toHaveCount(1);
-  await expect(page.getByText("Listed total")).toHaveCount(0);
+  await expect(page.getByText("Listed total", { exact: true })).toHaveCount(0);
 });
 
 test("coins with an unknown issuer are counted apart from the issuers", async ({

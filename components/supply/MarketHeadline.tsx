@@ -42,7 +42,8 @@ function Change({
         ) : (
           <>
             {formatUsd(usd, { signed: true })}{" "}
-            <span className="text-sm font-normal">({formatPct(pct)})</span>
+            {/* Under the amount on a phone, so the two changes fit side by side. */}
+            <span className="block text-sm font-normal sm:inline">({formatPct(pct)})</span>
           </>
         )}
       </dd>

@@ -6,6 +6,7 @@
 import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getKv } from "@/lib/kv";
+import { SOURCES, type SourceEntry } from "@/lib/providers/sources";
 import { forgetRefresherHealth, refresherHealth, type RefresherHealth } from "@/lib/refresh/health";
 import { backoffOf } from "@/lib/snapshot/local-state";
 import { snapshotHealth } from "@/lib/snapshot/snapshots";
@@ -25,20 +26,10 @@ export const HEALTH_WINDOW_SECONDS = 5 * 60;
 export const FAILING_SHARE = 0.5;
 export const MIN_FAILED_CALLS = 3;
 
-/** What a source gives the service: the columns of the sources table on /methodology. */
-type SourceType =
-  | "aggregate"
-  | "market"
-  | "price"
-  | "liquidity"
-  | "order-book"
-  | "dex-quote"
-  | "on-chain-scheduled";
-
 interface SourceHealth {
   name: string;
   provider: ProviderName;
-  type: SourceType;
+  type: SourceEntry["type"];
   configured: boolean;
   lastCall: { outcome: string; at: string; durationMs: number } | null;
   /** Calls of this instance over the last `windowSeconds`: what the status judges. */
@@ -166,17 +157,12 @@ export async function healthReport(now: number = Date.now()): Promise<HealthRepo
   const duneConfigured =
     Boolean(config.providers.dune.apiKey) && Object.values(config.duneQueries).some(Boolean);
   const [cache, refresher] = await Promise.all([cachedProbe(now), refresherHealth(now)]);
-  const sources = [
-    source(now, "DefiLlama", "defillama", "aggregate", true),
-    source(now, "CoinGecko", "coingecko", "market", true),
-    source(now, "DefiLlama coins", "defillama-coins", "price", true),
-    source(now, "DexScreener", "dexscreener", "liquidity", true),
-    source(now, "Binance", "binance", "order-book", true),
-    source(now, "Kraken", "kraken", "order-book", true),
-    source(now, "Coinbase", "coinbase", "order-book", true),
-    source(now, "KyberSwap", "kyberswap", "dex-quote", true),
-    source(now, "Dune", "dune", "on-chain-scheduled", duneConfigured, snapshotHealth(now)),
-  ];
+  // Only the on-chain source needs a key and query ids; the others are keyless or keyed optionally.
+  const sources = SOURCES.map((s) =>
+    s.provider === "dune"
+      ? source(now, s.name, s.provider, s.type, duneConfigured, snapshotHealth(now))
+      : source(now, s.name, s.provider, s.type, true),
+  );
   const failing = sources.some((s) => isFailing(s.recent) || s.warning_codes.length > 0);
   return {
     status: cache.ok && !failing && duneConfigured ? "ok" : "degraded",

@@ -1,10 +1,10 @@
 import { IssuerSection, type IssuersSectionResult } from "@/components/issuers/IssuerSection";
 import { RailChips } from "@/components/rail/RailChips";
 import { AssetSearch } from "@/components/search/AssetSearch";
+import { MarketHeadline } from "@/components/supply/MarketHeadline";
 import { assetHrefs } from "@/components/supply/rows";
 import { SupplySection, type SupplySectionResult } from "@/components/supply/SupplySection";
 import { MarketSupplyHistory } from "@/components/supply-history/MarketSupplyHistory";
-import { AsOf } from "@/components/ui/AsOf";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { getIssuers } from "@/lib/issuers";
 import { keepDegradedBriefly } from "@/lib/page-cache";
@@ -57,12 +57,9 @@ export default async function HomePage() {
       </div>
 
       {supply.ok ? (
-        <div className="space-y-1">
+        <div className="space-y-3">
+          <MarketHeadline body={supply.body} />
           <RailChips rail={supply.body.rail} hrefs={assetHrefs(supply.body.assets)} />
-          <p className="text-xs text-slate-500 dark:text-slate-400">
-            DefiLlama aggregate,{" "}
-            <AsOf iso={supply.body.metadata.as_of} stale={supply.body.metadata.stale} />
-          </p>
         </div>
       ) : null}
 

@@ -1,12 +1,22 @@
 import Link from "next/link";
-import { backingLabel, formatBps } from "@/components/format";
+import { backingLabel, formatBps, formatUsd, formatUsdFull } from "@/components/format";
 import { Missing } from "./Missing";
 import { PegVerified } from "./PegVerified";
 import { pickSources, Provenance } from "./Provenance";
-import { formatPrice } from "./fmt";
+import { formatPrice, formatShare } from "./fmt";
 import type { RiskBody } from "./types";
 
 const NO_PRICE = "No source has a current price for this coin (not measured).";
+const NO_MARKET_CAP = "No source has a market cap for this coin (not measured).";
+const NO_SCORE = "No component of the score has data.";
+/** Where the market cap came from: the market provider, else the aggregate's circulating USD. */
+const MARKET_CAP_SOURCE: Readonly<
+  Record<NonNullable<RiskBody["velocity"]["market_cap_source"]>, string>
+> = {
+  market: "CoinGecko (market)",
+  aggregate: "DefiLlama (aggregate), circulating",
+};
+const small = "block text-xs font-normal text-slate-500 dark:text-slate-400";
 /** Shown beside a price that did not come from the market provider. */
 const FALLBACK_LABEL: Readonly<Record<string, string>> = {
   aggregate: "from the DefiLlama aggregate",
@@ -30,9 +40,12 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** Symbol, name, backing, issuer, live price and deviation, the peg badge and its sources. */
+/**
+ * Symbol and name; then what matters first: live price, deviation, peg status, market cap (with
+ * its source) and the risk score; then backing and issuer; the peg badge and the sources.
+ */
 export function AssetHeader({ risk }: { risk: RiskBody }) {
-  const { peg } = risk;
+  const { peg, velocity: mcap, risk_score: score } = risk;
   return (
     <header className="space-y-4">
       <nav aria-label="Breadcrumb" className="text-xs">
@@ -53,11 +66,7 @@ export function AssetHeader({ risk }: { risk: RiskBody }) {
         </div>
         <PegVerified badge={peg.badge} />
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Fact label="Backing">{backingLabel(risk.backing)}</Fact>
-        <Fact label="Issuer">
-          {risk.issuer ?? <Missing reason="No issuer is registered for this asset." />}
-        </Fact>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
         <Fact label="Price">
           {peg.price_usd === null ? (
             <Missing reason={NO_PRICE} />
@@ -65,9 +74,7 @@ export function AssetHeader({ risk }: { risk: RiskBody }) {
             <span data-testid="asset-price" data-source={peg.price_source ?? ""}>
               {formatPrice(peg.price_usd)}
               {peg.price_source && FALLBACK_LABEL[peg.price_source] ? (
-                <span className="block text-xs font-normal text-slate-500 dark:text-slate-400">
-                  {FALLBACK_LABEL[peg.price_source]}
-                </span>
+                <span className={small}>{FALLBACK_LABEL[peg.price_source]}</span>
               ) : null}
             </span>
           )}
@@ -81,6 +88,42 @@ export function AssetHeader({ risk }: { risk: RiskBody }) {
         </Fact>
         <Fact label="Peg status (latest 24h point)">
           <span className={STATUS_TONE[peg.status]}>{peg.status}</span>
+        </Fact>
+        <Fact label="Market cap">
+          {mcap.market_cap_usd === null ? (
+            <Missing reason={NO_MARKET_CAP} />
+          ) : (
+            <span
+              data-testid="header-market-cap"
+              data-source={mcap.market_cap_source ?? ""}
+              title={formatUsdFull(mcap.market_cap_usd)}
+            >
+              {formatUsd(mcap.market_cap_usd)}
+              {mcap.market_cap_source ? (
+                <span className={small}>{MARKET_CAP_SOURCE[mcap.market_cap_source]}</span>
+              ) : null}
+            </span>
+          )}
+        </Fact>
+        <Fact label="Risk score">
+          {score.score === null ? (
+            <Missing reason={NO_SCORE} />
+          ) : (
+            <a
+              href="#risk-score"
+              data-testid="header-risk-score"
+              title={score.scale}
+              className="hover:underline"
+            >
+              {score.score.toFixed(1)}
+              <span className="font-normal text-slate-500 dark:text-slate-400"> / 100</span>
+              <span className={small}>{formatShare(score.coverage, 0)} of the weight measured</span>
+            </a>
+          )}
+        </Fact>
+        <Fact label="Backing">{backingLabel(risk.backing)}</Fact>
+        <Fact label="Issuer">
+          {risk.issuer ?? <Missing reason="No issuer is registered for this asset." />}
         </Fact>
       </dl>
       <Provenance

@@ -59,6 +59,7 @@ export function IssuerSection({
     <SourceBadge name="DefiLlama" type="aggregate" />
   );
   const top = body?.concentration.top_issuer;
+  const coverage = body?.concentration.coverage;
   // One compact copy of the tree for both client leaves (the page payload carries it once).
   const tree = body ? compactTree(body.tree) : [];
   return (
@@ -86,8 +87,16 @@ export function IssuerSection({
               value={formatInt(body.concentration.hhi)}
               hint="0–10,000; higher is more concentrated"
             />
-            <Stat label="Issuers" value={formatInt(body.concentration.issuers.length)} />
-            <Stat label="Listed total" value={formatUsd(body.metadata.total_circulating_usd)} />
+            <Stat
+              label="Known issuers"
+              value={formatInt(coverage?.known_issuers)}
+              hint={`${formatInt(coverage?.coins_with_known_issuer)} of ${formatInt(coverage?.coins)} coins have a known issuer`}
+            />
+            <Stat
+              label="Issuer unknown"
+              value={`${formatInt(coverage?.coins_with_unknown_issuer)} coins`}
+              hint={`${formatUsd(coverage?.unknown_issuer_circulating_usd)} circulating; each stands under its own name in the treemap`}
+            />
           </dl>
           <IssuerTreemap
             tree={tree}

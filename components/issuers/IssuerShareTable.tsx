@@ -33,7 +33,8 @@ export function IssuerShareTable({
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className="cursor-pointer px-3 py-2 font-medium">
-        Issuer shares as a table ({issuers.length} issuers)
+        Issuer shares as a table ({issuers.length} rows; a coin with an unknown issuer is a row of
+        its own)
       </summary>
       {open ? (
         <div className="relative overflow-x-auto">

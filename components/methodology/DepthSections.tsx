@@ -1,5 +1,4 @@
 import { MAX_SWAP_SIZE_USD } from "@/lib/api/params";
-import { DEX_CHAINS } from "@/lib/domain/chains";
 import {
   AMPLIFICATION,
   DEPTH_BAND,
@@ -11,6 +10,7 @@ import { MAX_FINDER_RESULTS } from "@/lib/pools";
 import { ExitCostSection } from "./ExitCostSection";
 import { num } from "./fmtConst";
 import { Formula, MethodSection, MiniTable, Name } from "./MethodSection";
+import { poolChainsText } from "./sourceRows";
 
 const pct = (x: number) => `${num(x * 100)}%`;
 const up = 1 + DEPTH_BAND;
@@ -32,9 +32,10 @@ export function DepthSections() {
           the asset&apos;s tickers that are neither stale nor anomalous and report depth.
         </p>
         <p>
-          <strong>DEX</strong>: the DEX aggregator reports only a pool&apos;s TVL, so each pool on{" "}
-          {DEX_CHAINS.join(", ")} is modelled as a constant-product pool on virtual reserves{" "}
-          <Name>V = k × TVL ÷ 2</Name> per side, with the amplification <Name>k</Name> of its type:
+          <strong>DEX</strong>: the DEX aggregator reports only a pool&apos;s TVL, so each of the
+          coin&apos;s pools (on {poolChainsText()}) is modelled as a constant-product pool on
+          virtual reserves <Name>V = k × TVL ÷ 2</Name> per side, with the amplification{" "}
+          <Name>k</Name> of its type:
         </p>
         <MiniTable
           caption="Amplification k per pool model"

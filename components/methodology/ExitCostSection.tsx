@@ -8,9 +8,11 @@ import {
   RISK_EXIT_SIZE_USD,
 } from "@/lib/domain/exit-cost-constants";
 import { SPLIT_STEPS } from "@/lib/domain/exit-ladder";
+import { DEX_MIN_CHAIN_POOLS_USD } from "@/lib/assets/exit-venues";
 import { EXIT_SCORE_FULL_BPS, EXIT_SCORE_ZERO_BPS } from "@/lib/domain/liquidity-basis";
 import { num } from "./fmtConst";
 import { Formula, MethodSection } from "./MethodSection";
+import { overlayChainsText, sourceNames } from "./sourceRows";
 
 /** Measured, executable exit cost: order-book walks and DEX quotes over a ladder of sizes. */
 export function ExitCostSection() {
@@ -22,18 +24,19 @@ export function ExitCostSection() {
         {num(MIN_EXIT_SIZE_USD)} to {num(MAX_EXIT_SIZE_USD)} USD.
       </p>
       <p>
-        <strong>CEX order books</strong> (Binance, Kraken, Coinbase Exchange; the coin&apos;s USD
-        and USDT markets listed by the market provider): a market sell of N ÷ price coins walks the
-        bids level by level. USDT-quoted prices are converted at the USDT price of the moment. When
-        the book runs out the rest is the unfilled part and the size is not fillable there (no cost
+        <strong>CEX order books</strong> ({sourceNames("order-book")}; the coin&apos;s USD and USDT
+        markets listed by the market provider): a market sell of N ÷ price coins walks the bids
+        level by level. USDT-quoted prices are converted at the USDT price of the moment. When the
+        book runs out the rest is the unfilled part and the size is not fillable there (no cost
         number). Empty or crossed books are not measured.
       </p>
       <Formula>{`cost_bps = (1 − Σ fill_qty × bid_price × quote_usd ÷ Σ fill_qty) × 10,000`}</Formula>
       <p>
-        <strong>DEX quotes</strong> (KyberSwap aggregator) on each chain where the coin has at least
-        $1M of pools, selling into the chain&apos;s deepest USD stablecoin. The cost uses the raw
-        amounts scaled by token decimals, the output valued at $1.00 (not the aggregator&apos;s USD
-        fields); gas is shown beside it. &quot;Route not found&quot; means not fillable.
+        <strong>DEX quotes</strong> ({sourceNames("dex-quote")} aggregator) on each chain of{" "}
+        {overlayChainsText()} where the coin has at least {num(DEX_MIN_CHAIN_POOLS_USD)} USD of
+        pools, selling into the chain&apos;s deepest USD stablecoin. The cost uses the raw amounts
+        scaled by token decimals, the output valued at $1.00 (not the aggregator&apos;s USD fields);
+        gas is shown beside it. &quot;Route not found&quot; means not fillable.
       </p>
       <Formula>{`cost_bps = (1 − (amountOut ÷ 10^decimals_out) ÷ (amountIn ÷ 10^decimals_in)) × 10,000`}</Formula>
       <p>

@@ -1,46 +1,21 @@
-import { SPEC_TTL_SECONDS } from "@/lib/config";
-import { DEX_CHAINS } from "@/lib/domain/chains";
-import { CHART_CACHE_SECONDS, LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
-import { seconds } from "./fmtConst";
 import { MethodSection, MiniTable, Name } from "./MethodSection";
+import { sourceRows } from "./sourceRows";
 
-/** The four providers: what each feeds, its latency, and the scheduled/cached rule. */
+/** Every source the service reads (the list /api/health reports on): what each feeds, its latency. */
 export function SourcesSection() {
+  const rows = sourceRows();
   return (
     <MethodSection id="sources">
       <p>
-        Every number carries the name of its source and the time it was read (UTC). Four providers
-        are used; each warning the service shows is prefixed with the provider and source name.
+        Every number carries the name of its source and the time it was read (UTC).{" "}
+        <span data-testid="sources-count">{rows.length} sources</span> are used, the same list{" "}
+        <Name>/api/health</Name> reports on; each warning the service shows is prefixed with the
+        provider and source name.
       </p>
       <MiniTable
-        caption="Providers"
-        head={["Provider", "Source type", "Feeds", "Latency"]}
-        rows={[
-          [
-            "CoinGecko",
-            <Name key="t">market</Name>,
-            "Live price, 24h volume, market cap; price history (sparklines, de-peg statistics); centralized-exchange order-book depth (tickers).",
-            `low — reused for ${seconds(LIVE_CACHE_SECONDS)}, price history for ${seconds(CHART_CACHE_SECONDS)}`,
-          ],
-          [
-            "DexScreener",
-            <Name key="t">liquidity</Name>,
-            `DEX pools (pool map, DEX depth, deep-liquidity finder, DEX-implied price) on ${DEX_CHAINS.join(", ")}.`,
-            `low — reused for ${seconds(LIVE_CACHE_SECONDS)}`,
-          ],
-          [
-            "DefiLlama",
-            <Name key="t">aggregate</Name>,
-            "Free, keyless stablecoin aggregate: supply panel and rail, supply momentum, issuer shares and treemap, asset resolution, a price cross-check, and the fallback supply distribution.",
-            `low — durable cache of ${seconds(SPEC_TTL_SECONDS.supplyPanel)}`,
-          ],
-          [
-            "Dune",
-            <Name key="t">on-chain-scheduled</Name>,
-            "Scheduled on-chain queries: supply distribution by chain, CEX transfers, protocol flows, chain migration, issuer exposure.",
-            "scheduled/cached — never live",
-          ],
-        ]}
+        caption="Sources"
+        head={["Source", "Source type", "Feeds", "Latency"]}
+        rows={rows.map((r) => [r.name, <Name key="t">{r.type}</Name>, r.feeds, r.latency])}
       />
       <p>
         On-chain data reflects the <strong>last successful scheduled query run</strong> and is

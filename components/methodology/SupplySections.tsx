@@ -31,6 +31,11 @@ change_pct = change_usd ÷ previous × 100   (null when previous is missing or �
           aggregate&apos;s <Name>circulatingPrevWeek</Name>.
         </p>
         <p>
+          <strong>Market total</strong> (the home page&apos;s headline): the sum over the live
+          coins, and its 7- and 30-day change against the sum of their earlier records; a coin
+          without one (new in the window) counts as growth, as on the chain pages.
+        </p>
+        <p>
           <strong>Market rail</strong>: one chip shows the largest stablecoin and its share of the
           listed total (dominance); the other shows the largest absolute 7-day percentage change
           from <Name>circulatingPrevWeek</Name>, among assets above {num(RAIL_MIN_CIRCULATING_USD)}{" "}
@@ -54,7 +59,10 @@ HHI          = Σ_i (100 × s_i)²,  s_i = x_i ÷ Σ x      (0–${num(HHI_MAX)}
         <p>
           One participant gives {num(HHI_MAX)}; n equal participants give {num(HHI_MAX)} ÷ n. The
           HHI is computed over issuers (the whole market) and over chains (one asset&apos;s supply
-          distribution, the <em>chain HHI</em>).
+          distribution, the <em>chain HHI</em>). A coin whose issuer the data overlay does not name
+          has an unknown issuer: it is counted apart from the known issuers (
+          <Name>concentration.coverage</Name>), and stands under its own name in the treemap and the
+          HHI, so the HHI is a lower bound of the issuer concentration.
         </p>
         <MiniTable
           caption="HHI bands (U.S. DOJ/FTC Horizontal Merger Guidelines, 2010)"

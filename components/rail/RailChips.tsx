@@ -7,7 +7,7 @@ const chip =
   "flex min-w-0 flex-1 flex-col gap-0.5 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 dark:border-slate-800 dark:bg-slate-900";
 const chipLabel = "text-xs font-medium text-slate-600 uppercase tracking-wide dark:text-slate-400";
 
-const TONE = {
+export const TONE = {
   1: "text-emerald-700 dark:text-emerald-400",
   0: "",
   [-1]: "text-red-700 dark:text-red-400",

@@ -3,7 +3,6 @@ import { EmptyState } from "@/components/ui/EmptyState";
 import { WarningsNotice } from "@/components/ui/Notice";
 import { Section } from "@/components/ui/Section";
 import { getMarketSupplyHistory } from "@/lib/supply-history";
-import { SupplyChanges } from "./Changes";
 import { LazyStackedSupplyChart } from "./LazySupplyCharts";
 
 const OTHER_KEY = "other";
@@ -21,7 +20,7 @@ export async function MarketSupplyHistory() {
     <Section
       id="market-supply-history"
       title="Market supply history"
-      description="Circulating supply of USD-pegged stablecoins, daily over up to the last year, with the five largest coins stacked; the 7d and 30d changes are read off the total series."
+      description="Circulating supply of USD-pegged stablecoins, daily over up to the last year, with the five largest coins stacked. The total and its change are in the headline at the top of the page."
       provenance={
         <span className="text-xs text-slate-500 dark:text-slate-400">
           DefiLlama aggregate,{" "}
@@ -32,14 +31,11 @@ export async function MarketSupplyHistory() {
     >
       <WarningsNotice warnings={h.warnings} label="Supply history warnings" />
       {points.length > 1 ? (
-        <div className="space-y-3">
-          <SupplyChanges summary={h.summary} />
-          <LazyStackedSupplyChart
-            points={points}
-            series={series}
-            label="USD stablecoin market supply over up to the last year, top coins stacked"
-          />
-        </div>
+        <LazyStackedSupplyChart
+          points={points}
+          series={series}
+          label="USD stablecoin market supply over up to the last year, top coins stacked"
+        />
       ) : (
         <EmptyState title="No market supply history">The aggregate answered no series.</EmptyState>
       )}

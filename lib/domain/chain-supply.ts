@@ -6,7 +6,7 @@
  */
 import { USD_PEG_TYPE } from "./constants";
 import { percentShares } from "./precision";
-import { supplyChange } from "./supply";
+import { sumKnown, totalChange } from "./supply";
 import type { AggregateAsset } from "./types";
 
 /** Coins listed with each chain of the ranking (the rest are in the chain's own view). */
@@ -41,18 +41,6 @@ export interface ChainSummary {
   coins: ChainCoin[];
 }
 
-/** Sum of the known values; null when none is known (unknown is never counted as 0). */
-function sumKnown(values: readonly (number | null)[]): number | null {
-  let known = false;
-  let sum = 0;
-  for (const v of values) {
-    if (v === null || !Number.isFinite(v)) continue;
-    known = true;
-    sum += v;
-  }
-  return known ? sum : null;
-}
-
 /** Every USD-pegged coin with a positive current supply on `chain`, largest first. */
 export function coinsOnChain(assets: readonly AggregateAsset[], chain: string): ChainCoin[] {
   const rows = assets.flatMap((a) => {
@@ -81,9 +69,7 @@ export function coinsOnChain(assets: readonly AggregateAsset[], chain: string): 
  * A coin without an earlier record (new on the chain) counts as growth; null when no coin has one.
  */
 function windowChange(coins: readonly ChainCoin[], pick: (c: ChainCoin) => number | null) {
-  const prev = sumKnown(coins.map(pick));
-  const current = coins.reduce((s, c) => s + c.circulatingUsd, 0);
-  return supplyChange(current, prev);
+  return totalChange(coins, (c) => c.circulatingUsd, pick);
 }
 
 export function summariseChain(

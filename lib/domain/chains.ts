@@ -95,6 +95,14 @@ export const COINGECKO_PLATFORM_DEX_CHAINS: Readonly<Record<string, string>> = {
   solana: "solana",
 };
 
+/**
+ * Every chain whose pools can be looked up (canonical names, table order): a coin's contracts
+ * on any platform of COINGECKO_PLATFORM_DEX_CHAINS; overlay overrides only on DEX_CHAINS.
+ */
+export const DEX_POOL_CHAINS: readonly string[] = [
+  ...new Set(Object.values(COINGECKO_PLATFORM_DEX_CHAINS).map(canonicalChain)),
+];
+
 /** The DexScreener chain of a CoinGecko platform id; null for any other name (own keys only). */
 export function dexChainOfPlatform(platform: string): string | null {
   return Object.hasOwn(COINGECKO_PLATFORM_DEX_CHAINS, platform)

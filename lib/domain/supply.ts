@@ -49,3 +49,29 @@ export function supplyChange(
   const changeUsd = currentUsd - previousUsd;
   return { changeUsd, changePct: (changeUsd / previousUsd) * 100 };
 }
+
+/** Sum of the known values; null when none is known (unknown is never counted as 0). */
+export function sumKnown(values: readonly (number | null)[]): number | null {
+  let known = false;
+  let sum = 0;
+  for (const v of values) {
+    if (v === null || !Number.isFinite(v)) continue;
+    known = true;
+    sum += v;
+  }
+  return known ? sum : null;
+}
+
+/**
+ * Change of a total over a window: the current sum of every row against the sum of the rows'
+ * earlier values. A row without an earlier record (new in the window) counts as growth; null
+ * when no row has one.
+ */
+export function totalChange<T>(
+  rows: readonly T[],
+  current: (r: T) => number,
+  previous: (r: T) => number | null,
+): { changeUsd: number | null; changePct: number | null } {
+  const currentUsd = rows.reduce((s, r) => s + current(r), 0);
+  return supplyChange(currentUsd, sumKnown(rows.map(previous)));
+}

@@ -2,7 +2,8 @@
  * GET /api/stablecoin-issuers: market cap by issuer × chain for the treemap, issuer
  * concentration of the USD stablecoin market (HHI, top-issuer share), and issuer exposure from
  * the scheduled on-chain snapshot. Issuers come from the data overlay; an asset it does not
- * name is its own issuer, under its asset name (`issuer_source: "asset-name"`).
+ * name stands in the tree under its asset name (`issuer_source: "asset-name"`) but is counted
+ * as an unknown issuer, apart from the known ones (`concentration.coverage`).
  */
 import { snapshotWarnings, W, warningFields, type Warning } from "@/lib/assets/warnings";
 import {
@@ -14,6 +15,7 @@ import { readAggregate } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";
 import { issuerOf, listedAssets } from "@/lib/supply/panel";
+import { issuerCoverage } from "./coverage";
 import { issuerExposure } from "./exposure";
 import type { IssuersResponse } from "./schema";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
@@ -102,6 +104,7 @@ export async function getIssuers(readOpts?: ReadOpts): Promise<IssuersResult> {
           circulating_usd: i.circulatingUsd,
         })),
         method: CONCENTRATION_METHOD,
+        coverage: issuerCoverage(assets),
       },
       exposure: exposure.ok ? issuerExposure(exposure.rows) : [],
       metadata: { sources, total_circulating_usd: market.totalUsd },

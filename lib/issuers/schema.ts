@@ -25,6 +25,20 @@ export const issuersResponseSchema = z.object({
       z.object({ name: z.string(), share_pct: z.number(), circulating_usd: z.number() }),
     ),
     method: z.string(),
+    coverage: z
+      .object({
+        coins: z.number().int().describe("Listed USD stablecoins"),
+        coins_with_known_issuer: z.number().int(),
+        coins_with_unknown_issuer: z
+          .number()
+          .int()
+          .describe(
+            "Coins whose issuer the service does not know; in the tree and the HHI each stands under its own name (issuer_source asset-name)",
+          ),
+        known_issuers: z.number().int().describe("Distinct known issuers"),
+        unknown_issuer_circulating_usd: z.number(),
+      })
+      .describe("Which coins have a known issuer: an unknown issuer is counted apart"),
   }),
   exposure: z
     .array(

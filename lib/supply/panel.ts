@@ -11,7 +11,7 @@ import {
   railMoverEligible,
 } from "@/lib/domain/market-status";
 import { pegDeviationBps } from "@/lib/domain/peg";
-import { supplyChange } from "@/lib/domain/supply";
+import { supplyChange, totalChange } from "@/lib/domain/supply";
 import type { AggregateAsset } from "@/lib/domain/types";
 import type { RailChips, SupplyEntry } from "./schema";
 
@@ -112,7 +112,7 @@ export function railChips(entries: readonly SupplyEntry[]): RailChips {
 }
 
 /**
- * The ranked list, its total and the rail, over live coins. With `includeDead`, the dead coins
+ * The ranked list, its total (with its 7- and 30-day change) and the rail, over live coins. With `includeDead`, the dead coins
  * follow the live ones (ranks continue), marked `dead`; the total and the rail stay live-only.
  */
 export function buildSupplyPanel(
@@ -123,9 +123,16 @@ export function buildSupplyPanel(
   const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, refs));
   const dead = deadAssets(assets);
   const shownDead = includeDead ? dead.map((a, i) => toEntry(a, entries.length + i + 1, refs)) : [];
+  const current = (e: SupplyEntry) => e.circulating_usd;
+  const week = totalChange(entries, current, (e) => e.circulatingPrevWeek);
+  const month = totalChange(entries, current, (e) => e.circulating_prev_month_usd);
   return {
     assets: [...entries, ...shownDead],
-    total_circulating_usd: entries.reduce((s, e) => s + e.circulating_usd, 0),
+    total_circulating_usd: entries.reduce((s, e) => s + current(e), 0),
+    total_change_7d_usd: week.changeUsd,
+    total_change_7d_pct: week.changePct,
+    total_change_30d_usd: month.changeUsd,
+    total_change_30d_pct: month.changePct,
     dead_count: dead.length,
     include_dead: includeDead,
     rail: railChips(entries),

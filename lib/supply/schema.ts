@@ -71,6 +71,21 @@ export const railChipsSchema = z.object({
 export const supplyResponseSchema = z.object({
   assets: z.array(supplyEntrySchema),
   total_circulating_usd: z.number().describe("Live coins only (dead coins never count)"),
+  total_change_7d_usd: z
+    .number()
+    .nullable()
+    .describe(
+      "total_circulating_usd minus the sum of the live coins' circulatingPrevWeek (a coin without a record a week ago counts as growth); null when no coin has one",
+    ),
+  total_change_7d_pct: z
+    .number()
+    .nullable()
+    .describe("total_change_7d_usd over that earlier sum, in %"),
+  total_change_30d_usd: z
+    .number()
+    .nullable()
+    .describe("As total_change_7d_usd, against circulating_prev_month_usd"),
+  total_change_30d_pct: z.number().nullable(),
   dead_count: z
     .number()
     .int()

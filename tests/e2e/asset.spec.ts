@@ -20,6 +20,25 @@ const excursions = (page: Page) => page.getByTestId("peg-excursions");
 const windowButton = (page: Page, w: string) =>
   page.getByRole("group", { name: "History window" }).getByRole("button", { name: w, exact: true });
 
+test("the header leads with market cap (with its source) and the risk score, as the API gives them", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openUsdc(page);
+  const risk = await (await request.get("/api/stablecoin-risk?q=usdc")).json();
+  const cap = page.getByTestId("header-market-cap");
+  await expect(cap).toHaveAttribute("data-source", risk.velocity.market_cap_source);
+  await expect(cap).toContainText(
+    risk.velocity.market_cap_source === "market" ? "CoinGecko (market)" : "DefiLlama (aggregate)",
+  );
+  const score = page.getByTestId("header-risk-score");
+  await expect(score).toContainText(risk.risk_score.score.toFixed(1));
+  // In the first screen, not two-thirds down the page.
+  const box = (await score.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(900);
+});
+
 async function chartDrawn(page: Page) {
   await expect(page.getByTestId("peg-chart").locator(".recharts-line-curve")).toBeVisible();
 }

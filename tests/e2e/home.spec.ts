@@ -37,6 +37,39 @@ test("home page renders and a screenshot is saved", async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test("the market total leads the page, once, as the API states it", async ({ page, request }) => {
+  await openHome(page);
+  const api = await (await request.get("/api/stablecoin-supply")).json();
+  const total = page.getByTestId("market-total");
+  expect(Number(await total.getAttribute("data-value"))).toBeCloseTo(api.total_circulating_usd, 0);
+  expect(Number(await page.getByTestId("market-change-7d").getAttribute("data-value"))).toBeCloseTo(
+    api.total_change_7d_usd,
+    0,
+  );
+  // Above the table, and the only place the figure is written.
+  const headline = (await page.getByTestId("market-headline").boundingBox())!;
+  const table = (await page.getByRole("region", { name: /Supply table/ }).boundingBox())!;
+  expect(headline.y + headline.height).toBeLessThanOrEqual(table.y);
+  await expect(page.getByText((await total.textContent())!, { exact: true })).toHaveCount(1);
+  await expect(page.getByText("Listed total", { exact: true })).toHaveCount(0);
+});
+
+test("coins with an unknown issuer are counted apart from the issuers", async ({
+  page,
+  request,
+}) => {
+  await openHome(page);
+  const api = await (await request.get("/api/stablecoin-issuers")).json();
+  const c = api.concentration.coverage;
+  expect(c.coins_with_known_issuer + c.coins_with_unknown_issuer).toBe(c.coins);
+  const known = page.getByText("Known issuers").locator("..");
+  await expect(known).toContainText(String(c.known_issuers));
+  await expect(known).toContainText(`${c.coins_with_known_issuer} of ${c.coins} coins`);
+  await expect(page.getByText("Issuer unknown").locator("..")).toContainText(
+    `${c.coins_with_unknown_issuer} coins`,
+  );
+});
+
 test("rail chips show USDT dominance and the largest 7-day change", async ({ page }) => {
   await openHome(page);
   const dominance = page.getByTestId("chip-dominance");

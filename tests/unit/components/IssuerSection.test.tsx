@@ -57,6 +57,18 @@ describe("issuer treemap", () => {
     expect(rows[2]!.textContent).toContain("Circle29.2%$77.0BUSDC, USYCEthereum, Solana");
   });
 
+  it("counts coins with an unknown issuer apart, not as issuers, and leaves the total to the headline", () => {
+    render(<IssuerSection result={{ ok: true, body: ISSUERS_BODY }} />);
+    const known = screen.getByText("Known issuers").closest("div")!;
+    expect(known.textContent).toContain("2");
+    expect(known.textContent).toContain("3 of 5 coins have a known issuer");
+    const unknown = screen.getByText("Issuer unknown").closest("div")!;
+    expect(unknown.textContent).toContain("2 coins");
+    expect(unknown.textContent).toContain("$12.0M circulating");
+    expect(screen.queryByText("Issuers")).toBeNull();
+    expect(screen.queryByText("Listed total")).toBeNull();
+  });
+
   it("hides warnings already shown on the page and shows an error state on failure", () => {
     const { rerender } = render(
       <IssuerSection

@@ -123,6 +123,10 @@ export const ROWS: SupplyEntry[] = [
 export const SUPPLY_BODY: Omit<SupplyResponse, "holderAnalyticsSupported"> = {
   assets: ROWS,
   total_circulating_usd: ROWS.reduce((s, r) => s + r.circulating_usd, 0),
+  total_change_7d_usd: 1.25e9,
+  total_change_7d_pct: 0.43,
+  total_change_30d_usd: -2.5e9,
+  total_change_30d_pct: -0.85,
   dead_count: 0,
   include_dead: false,
   rail: {
@@ -190,6 +194,13 @@ export const ISSUERS_BODY: Omit<IssuersResponse, "holderAnalyticsSupported"> = {
       { name: "Circle", share_pct: 29.2, circulating_usd: 77e9 },
     ],
     method: "test",
+    coverage: {
+      coins: 5,
+      coins_with_known_issuer: 3,
+      coins_with_unknown_issuer: 2,
+      known_issuers: 2,
+      unknown_issuer_circulating_usd: 12e6,
+    },
   },
   exposure: [],
   metadata: {

@@ -149,3 +149,44 @@ describe("supply panel", () => {
     expect(buildSupplyPanel([]).rail).toEqual({ dominance: null, largest_7d_change: null });
   });
 });
+
+describe("market total and its change", () => {
+  it("is the live coins' total against their records a week and a month earlier", () => {
+    const panel = buildSupplyPanel([
+      asset({
+        id: "1",
+        symbol: "USDT",
+        circulatingUsd: 180e9,
+        circulatingPrevWeekUsd: 178e9,
+        circulatingPrevMonthUsd: 170e9,
+      }),
+      asset({
+        id: "2",
+        symbol: "USDC",
+        circulatingUsd: 70e9,
+        circulatingPrevWeekUsd: 72e9,
+        circulatingPrevMonthUsd: null,
+      }),
+      // New this week: no record a week ago, so its supply counts as growth.
+      asset({ id: "3", symbol: "NEW", circulatingUsd: 1e9 }),
+      asset({
+        id: "4",
+        symbol: "GONE",
+        circulatingUsd: 50e9,
+        circulatingPrevWeekUsd: 1e9,
+        delisted: true,
+      }),
+    ]);
+    expect(panel.total_circulating_usd).toBe(251e9);
+    expect(panel.total_change_7d_usd).toBe(1e9);
+    expect(panel.total_change_7d_pct).toBeCloseTo((1e9 / 250e9) * 100, 10);
+    expect(panel.total_change_30d_usd).toBe(81e9);
+  });
+
+  it("is null, not zero, when no coin has an earlier record", () => {
+    const panel = buildSupplyPanel([asset({ id: "1", symbol: "USDT", circulatingUsd: 180e9 })]);
+    expect(panel.total_change_7d_usd).toBeNull();
+    expect(panel.total_change_7d_pct).toBeNull();
+    expect(panel.total_change_30d_usd).toBeNull();
+  });
+});

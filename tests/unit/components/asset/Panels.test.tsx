@@ -42,6 +42,41 @@ describe("risk console panels", () => {
     expect(within(conc).getByTestId("issuer-exposure-share").textContent).toBe("1.12%");
   });
 
+  it("lead the header with price, deviation, peg status, market cap with its source and the risk score", () => {
+    render(<AssetHeader risk={RISK} />);
+    const facts = screen.getAllByRole("term").map((t) => t.textContent);
+    expect(facts.slice(0, 5)).toEqual([
+      "Price",
+      "Deviation from 1.00 USD",
+      "Peg status (latest 24h point)",
+      "Market cap",
+      "Risk score",
+    ]);
+    const cap = screen.getByTestId("header-market-cap");
+    expect(cap.textContent).toBe("$78.5BCoinGecko (market)");
+    expect(cap.getAttribute("title")).toBe("$78,499,942,802");
+    const score = screen.getByTestId("header-risk-score");
+    expect(score.textContent).toBe("79.2 / 100100% of the weight measured");
+    expect(score.getAttribute("href")).toBe("#risk-score");
+  });
+
+  it("name the aggregate as the market cap's source when it stands in, and dash an unknown one", () => {
+    const { rerender } = render(
+      <AssetHeader
+        risk={{ ...RISK, velocity: { ...RISK.velocity, market_cap_source: "aggregate" } }}
+      />,
+    );
+    expect(screen.getByTestId("header-market-cap").textContent).toContain(
+      "DefiLlama (aggregate), circulating",
+    );
+    rerender(<AssetHeader risk={RISK_DEGRADED} />);
+    expect(screen.queryByTestId("header-market-cap")).toBeNull();
+    expect(
+      screen.getByTitle("No source has a market cap for this coin (not measured)."),
+    ).toBeTruthy();
+    expect(screen.getByTestId("header-risk-score").textContent).toContain("53.8");
+  });
+
   it("show a dash with the reason for every value a down source could not provide", () => {
     render(
       <>

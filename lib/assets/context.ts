@@ -123,12 +123,11 @@ export async function loadAssetContext(
   const second = secondRead ? priceIn(prices?.value, secondRead.key).price : null;
 
   // Each alternative's link: its canonical selector, from the table built once per list version.
-  const selectors = canonicalSelectorsOf(
-    agg.value && agg.asOf !== null ? { storedAt: agg.asOf, assets: aggregateAssets } : null,
-  );
+  const list =
+    agg.value && agg.asOf !== null ? { storedAt: agg.asOf, assets: aggregateAssets } : null;
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,
-    selector: selectors.get(a.defillamaId) ?? a.defillamaId,
+    selector: canonicalSelectorsOf(list).get(a.defillamaId) ?? a.defillamaId,
   }));
   const aggregateEntry = aggregateAssets.find((a) => a.id === asset.defillamaId) ?? null;
 

@@ -40,11 +40,12 @@ const intel = async (q: string) => {
 };
 
 /**
- * A request after a first one for another coin (which may build the per-version selector table;
- * another coin, so the second is built rather than replayed from the one-second answer memo).
+ * A request after a first one (`warmUp`: another spelling, so the second is built rather than
+ * replayed from the one-second answer memo; a shared symbol's first request builds the selector
+ * table of this version of the list, once).
  */
-async function countedRequest(q: string) {
-  await intel("dai");
+async function countedRequest(q: string, warmUp: string) {
+  await intel(warmUp);
   resolveAsset.mockClear();
   preferredSelector.mockClear();
   const body = await intel(q);
@@ -52,14 +53,14 @@ async function countedRequest(q: string) {
 }
 
 it.each(["usdc", "2", "usd-coin"])("intel?q=%s resolves its asset once", async (q) => {
-  const { resolutions } = await countedRequest(q);
+  const { resolutions } = await countedRequest(q, "dai");
   expect(resolutions).toEqual([q]);
   expect(preferredSelector).not.toHaveBeenCalled();
 });
 
 it("a shared symbol resolves once; its alternatives are not resolved again", async () => {
-  const { body, resolutions } = await countedRequest("usds");
-  expect(resolutions).toEqual(["usds"]);
+  const { body, resolutions } = await countedRequest("USDS", "usds");
+  expect(resolutions).toEqual(["USDS"]);
   expect(preferredSelector).not.toHaveBeenCalled();
   const alternatives = body.metadata.resolved.other_assets_with_symbol as Body[];
   expect(alternatives.length).toBeGreaterThan(0);

@@ -19,18 +19,26 @@ const PERMANENT_REDIRECT = 308;
 const NOT_FOUND = 404;
 
 /** The 404 documents: fixed text (nothing from the request is echoed), styled inline. */
-const notFoundDocument = (title: string, message: string, back: { href: string; label: string }) =>
+const notFoundDocument = (
+  testId: string,
+  title: string,
+  message: string,
+  back: { href: string; label: string },
+) =>
   `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
   `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">` +
-  `<h1>${title}</h1><p>${message}</p><p><a href="${back.href}">${back.label}</a></p></body></html>`;
+  `<main data-testid="${testId}"><h1>${title}</h1><p>${message}</p>` +
+  `<p><a href="${back.href}">${back.label}</a></p></main></body></html>`;
 
 const ASSET_NOT_FOUND = notFoundDocument(
+  "asset-not-found",
   "Stablecoin not found",
   "No USD stablecoin matches this address. Use a symbol such as <code>usdc</code>, a CoinGecko id or a DefiLlama id.",
   { href: "/", label: "Back to all stablecoins" },
 );
 const CHAIN_NOT_FOUND = notFoundDocument(
+  "chain-not-found",
   "Chain not found",
   "The stablecoin aggregate lists no USD stablecoin supply on this chain.",
   { href: "/chains", label: "All chains" },

@@ -84,16 +84,6 @@ const PAGE_CDN_SECONDS = {
 const pageCacheControl = (sMaxAge) =>
   `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
 
-/**
- * An asset page spelling that resolves to no coin: proxy.ts marks the request with this header
- * and the rewrite below serves the one shared 404 path, so Next stores that 404 once instead of
- * once per spelling (lib/assets/canonical.ts keeps the same two values; a unit test checks).
- */
-const UNKNOWN_ASSET_HEADER = "x-stablecoin-unknown";
-const UNKNOWN_ASSET_PATH = "/stablecoins/~unknown";
-/** The same for a chain page spelling that names no listed chain (lib/chains/canonical.ts). */
-const UNKNOWN_CHAIN_PATH = "/chains/~unknown";
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -110,18 +100,6 @@ const nextConfig = {
   // A path under /api that no route serves answers the routes' 404 JSON (app/api/no-route).
   async rewrites() {
     return {
-      beforeFiles: [
-        {
-          source: "/stablecoins/:asset",
-          has: [{ type: "header", key: UNKNOWN_ASSET_HEADER }],
-          destination: UNKNOWN_ASSET_PATH,
-        },
-        {
-          source: "/chains/:chain",
-          has: [{ type: "header", key: UNKNOWN_ASSET_HEADER }],
-          destination: UNKNOWN_CHAIN_PATH,
-        },
-      ],
       fallback: [{ source: "/api/:path*", destination: "/api/no-route" }],
     };
   },

@@ -2,26 +2,11 @@
  * One path per coin: `/stablecoins/<selector>`, where `selector` is the one the supply rows carry
  * (`preferredSelector`). Every other spelling that resolves to the coin (any case, its CoinGecko
  * id, its DefiLlama id, a different percent-encoding) is sent there with a 308, and a spelling
- * that resolves to nothing gets the one shared 404 page, so the page cache (ISR stores every
- * render under its path) holds at most one page per coin whatever clients type.
+ * that resolves to nothing gets proxy.ts's fixed 404 document, so the page cache (ISR stores
+ * every render under its path) holds at most one page per coin whatever clients type.
  */
 import { preferredSelector, resolutionRefs, resolveAsset, type AggregateRef } from "./resolve";
 import { isSelector } from "./selector-syntax";
-
-/**
- * Where an unknown or malformed spelling is rewritten to: not a valid selector (`~`), so the page
- * answers its 404 at once, and one fixed path, so Next stores that 404 once.
- */
-export const UNKNOWN_ASSET_SEGMENT = "~unknown";
-
-/**
- * The request header proxy.ts sets on an unknown spelling; a `beforeFiles` rewrite in
- * next.config.mjs, conditioned on it, sends the request to the shared 404 path. A rewrite
- * returned by the proxy itself would be proxied over the network back to this server whenever
- * `next start -H` names a host (its URL's origin is `localhost`, the router's is that host:
- * vercel/next.js#94745); a config rewrite always stays inside the server.
- */
-export const UNKNOWN_ASSET_HEADER = "x-stablecoin-unknown";
 
 /** The URL path segment of a coin's page: its selector, URL-encoded (`usd+` → `usd%2B`). */
 export const assetSegment = (selector: string): string => encodeURIComponent(selector);
@@ -62,7 +47,7 @@ export type AssetPathDecision =
   | { kind: "page" }
   /** Another spelling of a known coin: 308 to this segment. */
   | { kind: "redirect"; segment: string }
-  /** Malformed or resolves to nothing: the shared 404. */
+  /** Malformed or resolves to nothing: the proxy's 404. */
   | { kind: "unknown" };
 
 function decode(raw: string): string | null {

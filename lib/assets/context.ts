@@ -1,26 +1,20 @@
 /**
  * Everything the per-asset routes need about one stablecoin, gathered in parallel through the
  * read layer (cached, coalesced), with a user-safe warning per missing or stale source.
- * Every coin resolves the same way, by the aggregate list (the overlay's identities while it is
- * unavailable), and its live reads are the same calls whoever the coin is.
+ * Every coin resolves the same way, once per request, by the aggregate list (the overlay's
+ * identities while it is unavailable), and its live reads are the same calls whoever the coin is.
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import type { CoinPrice } from "@/lib/domain/coin-keys";
-import { coinKeyOf, priceIn, readMarketPrices } from "@/lib/market/prices";
-import { quoteIn, readMarketQuotes } from "@/lib/market/quotes";
 import { readAggregate, readTickers } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";
+import { coinKeyOf, priceIn, quoteIn, readMarketPrices, readMarketQuotes } from "./market-batches";
 import { loadPools, type PoolsRead } from "./pools";
-import {
-  preferredSelector,
-  resolveAsset,
-  toAggregateRef,
-  type AlternativeAsset,
-  type ResolvedAsset,
-} from "./resolve";
+import { resolveAsset, toAggregateRef, type AlternativeAsset, type ResolvedAsset } from "./resolve";
+import { canonicalSelectorsOf } from "./selector";
 import { snapshotWarnings, staleReason, staleWarning, W, type Warning } from "./warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
@@ -86,7 +80,7 @@ async function settle<T>(p: Promise<CachedRead<T>>): Promise<Settled<T>> {
 async function readSecondPrice(asset: ResolvedAsset, readOpts?: ReadOpts) {
   const key = await coinKeyOf(asset, readOpts);
   if (!key) return null;
-  const read = await once(`prices:batch:${key}`, () => settle(readMarketPrices(readOpts, key)));
+  const read = await once("prices:batch", () => settle(readMarketPrices(readOpts)));
   return { key, read };
 }
 
@@ -95,9 +89,7 @@ function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts
   const geckoId = asset.coingeckoId;
   return Promise.all([
     // Every coin's quote is in the one market-wide batch entry.
-    needs.quote && geckoId
-      ? once(`quotes:batch:${geckoId}`, () => settle(readMarketQuotes(readOpts, geckoId)))
-      : null,
+    needs.quote && geckoId ? once("quotes:batch", () => settle(readMarketQuotes(readOpts))) : null,
     needs.tickers && geckoId
       ? once(`tickers:${geckoId}`, () => settle(readTickers(geckoId, readOpts)))
       : null,
@@ -110,42 +102,32 @@ function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts
   ]);
 }
 
-const sameIds = (a: ResolvedAsset, b: ResolvedAsset): boolean =>
-  a.defillamaId === b.defillamaId && a.coingeckoId === b.coingeckoId;
-
 export async function loadAssetContext(
   q: string,
   needs: ContextNeeds,
   readOpts?: ReadOpts,
 ): Promise<ContextResult> {
   // Each source read once per page render (lib/render-once.ts), whatever the needs.
-  const aggregatePromise = once("aggregate", () => settle(readAggregate(readOpts)));
-  // A cold request should cost the slowest provider, not the sum: where the overlay's identities
-  // already resolve `q`, that asset's live reads start alongside the aggregate read. The list
-  // still decides; if it resolves `q` to other ids the early reads are dropped.
-  const early = resolveAsset(q, []);
-  const earlyLive = early.ok ? readLive(early.asset, needs, readOpts) : null;
-  const agg = await aggregatePromise;
+  const agg = await once("aggregate", () => settle(readAggregate(readOpts)));
   const aggregateAssets = agg.value?.assets ?? [];
-  const refs = aggregateAssets.map(toAggregateRef);
-  const resolution = resolveAsset(q, refs);
-  const reuse = early.ok && resolution.ok && sameIds(early.asset, resolution.asset);
-  if (earlyLive && !reuse) earlyLive.catch(() => undefined);
+  const resolution = resolveAsset(q, aggregateAssets.map(toAggregateRef));
   if (!resolution.ok) return resolution;
   const asset = resolution.asset;
   const geckoId = asset.coingeckoId;
-  const [quotes, tickers, pools, supplySnapshot, secondRead] = await (reuse && earlyLive
-    ? earlyLive
-    : readLive(asset, needs, readOpts));
+  const [quotes, tickers, pools, supplySnapshot, secondRead] = await readLive(
+    asset,
+    needs,
+    readOpts,
+  );
   const prices = secondRead?.read;
   const second = secondRead ? priceIn(prices?.value, secondRead.key).price : null;
 
+  // Each alternative's link: its canonical selector, from the table built once per list version.
+  const list =
+    agg.value && agg.asOf !== null ? { storedAt: agg.asOf, assets: aggregateAssets } : null;
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,
-    selector: preferredSelector(
-      { id: a.defillamaId, symbol: a.symbol, geckoId: a.coingeckoId },
-      refs,
-    ),
+    selector: canonicalSelectorsOf(list).get(a.defillamaId) ?? a.defillamaId,
   }));
   const aggregateEntry = aggregateAssets.find((a) => a.id === asset.defillamaId) ?? null;
 

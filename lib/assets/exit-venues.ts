@@ -2,12 +2,12 @@
  * What to measure for one coin: the CEX markets (the coin's USD and USDT pairs that the market
  * provider's tickers list on Binance, Kraken and Coinbase Exchange) and the DEX targets (each
  * supported chain where the coin has at least DEX_MIN_CHAIN_POOLS_USD of pools, selling into
- * that chain's deepest USD stablecoin of the registry, by the aggregate's per-chain supply).
+ * that chain's deepest USD stablecoin by the aggregate's per-chain supply).
  * Read by the exit-cost route (`lib/exit-cost`) and by the refresher, which warms these venues.
  */
 import type { AssetContext } from "./context";
-import { OVERLAY_COINS } from "./overlay";
-import { DEX_CHAINS } from "@/lib/domain/chains";
+import { OVERLAY_COINS, overlayFor } from "./overlay";
+import { DEX_CHAINS, type DexChain } from "@/lib/domain/chains";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { toRawUnits } from "@/lib/domain/exit-cost";
 import type { MarketTicker } from "@/lib/domain/types";
@@ -22,6 +22,7 @@ import type { ReadOpts } from "@/lib/snapshot/read-opts";
 export const DEX_MIN_CHAIN_POOLS_USD = 1_000_000;
 /** Quote currencies of the CEX markets measured: USD, and USDT converted at its price. */
 export const QUOTE_CURRENCIES = ["USD", "USDT"] as const;
+export const USD_QUOTE = QUOTE_CURRENCIES[0];
 export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number];
 
 /** The market provider's exchange ids of the three exchanges (`gdax` is Coinbase Exchange). */
@@ -75,26 +76,37 @@ export interface DexTarget {
   poolsUsd: number;
 }
 
-/** The USD stablecoin with known contracts (overlay) and the largest supply on `chain`, other than the coin. */
+/**
+ * The chain's deepest USD stablecoin other than the coin, by the aggregate's supply on the chain,
+ * among the coins whose contract there is known (the overlay's contracts); while no aggregate
+ * copy exists, the overlay's first coin with a contract there.
+ */
 export function deepestStablecoin(
   chain: string,
   ctx: Pick<AssetContext, "aggregate">,
   excludeDefillamaId: string | null,
 ): { symbol: string; address: string; decimals: number } | null {
-  const supplyOn = (id: string) => {
-    const a = ctx.aggregate.value?.find((x) => x.id === id && x.pegType === USD_PEG_TYPE);
-    return a?.chainCirculating[chain]?.currentUsd ?? -1;
-  };
+  if (!(DEX_CHAINS as readonly string[]).includes(chain)) return null;
+  const dexChain = chain as DexChain;
+  const listed = ctx.aggregate.value ?? [];
+  const candidates =
+    listed.length > 0
+      ? listed
+          .filter((a) => a.pegType === USD_PEG_TYPE)
+          .map((a) => ({
+            id: a.id,
+            symbol: a.symbol,
+            supply: a.chainCirculating[chain]?.currentUsd,
+          }))
+      : OVERLAY_COINS.map((o) => ({ id: o.defillamaId, symbol: o.symbol, supply: undefined }));
   let best: { symbol: string; address: string; decimals: number; supply: number } | null = null;
-  for (const t of OVERLAY_COINS) {
-    if (t.defillamaId === excludeDefillamaId) continue;
-    const contract = (DEX_CHAINS as readonly string[]).includes(chain)
-      ? t.addresses[chain as (typeof DEX_CHAINS)[number]][0]
-      : undefined;
+  for (const c of candidates) {
+    if (c.id === excludeDefillamaId) continue;
+    const contract = overlayFor(c.id)?.addresses[dexChain][0];
     if (!contract) continue;
-    const supply = supplyOn(t.defillamaId);
+    const supply = c.supply ?? -1;
     if (best === null || supply > best.supply)
-      best = { symbol: t.symbol, address: contract.address, decimals: contract.decimals, supply };
+      best = { symbol: c.symbol, address: contract.address, decimals: contract.decimals, supply };
   }
   return best && { symbol: best.symbol, address: best.address, decimals: best.decimals };
 }

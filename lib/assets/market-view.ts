@@ -17,6 +17,7 @@ import {
 } from "@/lib/domain/depth";
 import { priceDisagreement, type Disagreement } from "@/lib/domain/price-sources";
 import type { AssetContext } from "./context";
+import { usdStablesOf } from "./usd-stables";
 import { W, type Warning } from "./warnings";
 
 export type PriceSource = "market" | "aggregate" | "dex";
@@ -119,7 +120,9 @@ export function marketView(ctx: AssetContext): MarketView {
   const marketCapUsd = marketCap ?? aggregateCap;
   const cex = ctx.tickers?.value ? cexDepth(ctx.tickers.value) : null;
   const cexDepthUsd = cex && cex.tickersWithDepth > 0 ? cex.depth2pctUsd : null;
-  const pools = ctx.pools?.value ? modelPools(ctx.pools.value, marketCapUsd) : null;
+  const pools = ctx.pools?.value
+    ? modelPools(ctx.pools.value, marketCapUsd, usdStablesOf(ctx.aggregate.value))
+    : null;
   const dexDepthUsd =
     pools && pools.included.length > 0
       ? pools.included.reduce((a, p) => a + p.depth2pctUsd, 0)

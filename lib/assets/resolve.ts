@@ -101,6 +101,11 @@ function fromAggregate(a: AggregateRef): ResolvedAsset {
   };
 }
 
+/** Every coin of the list resolution runs over, as `resolveAsset` hands it out. */
+export function resolvedAssets(aggregate: readonly AggregateRef[]): ResolvedAsset[] {
+  return resolutionRefs(aggregate).map(fromAggregate);
+}
+
 const toAlternative = (a: AggregateRef): AlternativeAsset => ({
   symbol: a.symbol,
   name: a.name,

@@ -1,9 +1,8 @@
 /**
  * One path per chain: `/chains/<canonical name>` (lowercase, `bnb`, `optimism`). Any other
  * spelling of a listed chain (`BSC`, `OP%20Mainnet`, `Ethereum`) gets a 308 there, and a name
- * the aggregate does not list gets the one shared 404 page, so the page cache (ISR stores every
- * render under its path) holds at most one page per chain whatever clients type. The proxy uses
- * the asset pages' header and rewrite mechanism (lib/assets/canonical.ts).
+ * the aggregate does not list gets proxy.ts's fixed 404 document, so the page cache (ISR stores
+ * every render under its path) holds at most one page per chain whatever clients type.
  */
 import { canonicalChain } from "@/lib/domain/chains";
 import { rankChains } from "@/lib/domain/chain-supply";
@@ -11,9 +10,6 @@ import { readChainTotals } from "@/lib/snapshot/chains";
 import { readAggregate } from "@/lib/snapshot/live";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { CHAIN_PARAM_MAX_LENGTH, CHAIN_PARAM_PATTERN } from "./params";
-
-/** Where an unknown chain is rewritten to: not a chain name (`~`), one fixed path. */
-export const UNKNOWN_CHAIN_SEGMENT = "~unknown";
 
 export type ChainPathDecision =
   { kind: "page" } | { kind: "redirect"; segment: string } | { kind: "unknown" };

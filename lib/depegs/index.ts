@@ -16,7 +16,7 @@ import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { DEPEG_LOG_MIN_CIRCULATING_USD } from "@/lib/domain/depeg-confirmation";
 import type { AggregateAsset } from "@/lib/domain/types";
-import { cachedAddressKey, coinKeyOf, staticCoinKey } from "@/lib/market/prices";
+import { cachedAddressKey, coinKeyOf, staticCoinKey } from "@/lib/assets/market-batches";
 import { seriesJson } from "@/lib/peg-history/series";
 import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
 import { readAggregate } from "@/lib/snapshot/live";

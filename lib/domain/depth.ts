@@ -19,7 +19,7 @@
  * `MAX_POOL_PRICE_DEVIATION` from 1.00 are excluded as broken or manipulated.
  */
 import type { DexPool, MarketTicker } from "./types";
-import { isUsdStableSymbol } from "./stables";
+import { isUsdStable, type UsdStables } from "./stables";
 
 export const DEPTH_BAND = 0.02;
 export const AMPLIFICATION = {
@@ -45,8 +45,13 @@ export function classifyPool(pool: Pick<DexPool, "dexId" | "labels">): PoolModel
   return "constant-product";
 }
 
-export function pairKind(pool: Pick<DexPool, "counterSymbol">): PairKind {
-  return isUsdStableSymbol(pool.counterSymbol) ? "stable-stable" : "stable-volatile";
+export function pairKind(
+  pool: Pick<DexPool, "assetSide" | "baseToken" | "quoteToken" | "counterSymbol">,
+  stables: UsdStables,
+): PairKind {
+  const counter = pool.assetSide === "base" ? pool.quoteToken : pool.baseToken;
+  const token = { symbol: pool.counterSymbol, address: counter.address };
+  return isUsdStable(token, stables) ? "stable-stable" : "stable-volatile";
 }
 
 export function amplification(model: PoolModel, kind: PairKind): number {
@@ -82,9 +87,11 @@ export function poolDepth2pctUsd(effectiveTvlUsd: number, k: number): number {
   return Math.min(moved, effectiveTvlUsd);
 }
 
+/** `stables`: the USD stablecoins a counter-token is checked against (lib/assets/usd-stables.ts). */
 export function modelPools(
   pools: readonly DexPool[],
   marketCapUsd: number | null,
+  stables: UsdStables,
 ): { included: PoolDepth[]; excluded: PoolExclusion[] } {
   const included: PoolDepth[] = [];
   const excluded: PoolExclusion[] = [];
@@ -110,7 +117,7 @@ export function modelPools(
     const cap = Math.min(capByMcap, MAX_POOL_TVL_USD);
     const effectiveTvlUsd = Math.min(tvl, cap);
     const model = classifyPool(pool);
-    const kind = pairKind(pool);
+    const kind = pairKind(pool, stables);
     const k = amplification(model, kind);
     included.push({
       pool,

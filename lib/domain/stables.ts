@@ -1,44 +1,19 @@
-/** Which pool counter-tokens count as USD stablecoins (for stable↔stable vs stable↔volatile). */
+/**
+ * Which pool counter-tokens count as USD stablecoins (stable↔stable vs stable↔volatile): a token
+ * whose symbol a USD-pegged coin of the aggregate carries, or whose contract is a known contract
+ * of one (bridged spellings such as `USDC.e` or `USDbC` have their own addresses). Both sets come
+ * from data (lib/assets/usd-stables.ts); nothing here names a coin.
+ */
+export interface UsdStables {
+  /** Upper-case symbols. */
+  symbols: ReadonlySet<string>;
+  /** Lower-case contract addresses. */
+  addresses: ReadonlySet<string>;
+}
 
-const STABLE_SYMBOLS = new Set(
-  [
-    "USDT",
-    "USDC",
-    "DAI",
-    "USDS",
-    "USDE",
-    "FDUSD",
-    "PYUSD",
-    "USD1",
-    "FRAX",
-    "FRXUSD",
-    "LUSD",
-    "CRVUSD",
-    "GHO",
-    "TUSD",
-    "USDP",
-    "BUSD",
-    "USDD",
-    "RLUSD",
-    "USDG",
-    "USDBC",
-    "USDC.E",
-    "USDT0",
-    "USDT.E",
-    "DAI.E",
-    "SUSD",
-    "MIM",
-    "DOLA",
-    "USD0",
-    "USDTB",
-    "BOLD",
-    "USDA",
-    "EUSD",
-    "AUSD",
-  ].map((s) => s.toUpperCase()),
-);
-
-export function isUsdStableSymbol(symbol: string): boolean {
-  const s = symbol.trim().toUpperCase();
-  return STABLE_SYMBOLS.has(s) || /^(AXL|W|B|S)?USD[CT]?(\.E)?$/.test(s);
+export function isUsdStable(token: { symbol: string; address: string }, stables: UsdStables) {
+  return (
+    stables.symbols.has(token.symbol.trim().toUpperCase()) ||
+    stables.addresses.has(token.address.toLowerCase())
+  );
 }

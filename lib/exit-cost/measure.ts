@@ -21,7 +21,12 @@ import { EXIT_COST_FRESH_SECONDS } from "@/lib/snapshot/policy";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { noteRead, type ReadOpts } from "@/lib/snapshot/read-opts";
-import { dexQuoteRequest, type CexMarket, type DexTarget } from "@/lib/assets/exit-venues";
+import {
+  dexQuoteRequest,
+  USD_QUOTE,
+  type CexMarket,
+  type DexTarget,
+} from "@/lib/assets/exit-venues";
 import { EW, EXCHANGE_SOURCE } from "./warnings";
 
 export interface MeasuredVenue {
@@ -67,8 +72,8 @@ interface Inputs {
   markets: readonly CexMarket[];
   targets: readonly DexTarget[];
   coinPriceUsd: number | null;
-  /** Resolved alongside the reads: only the walk needs it, not the fetch. */
-  usdtPriceUsd: Promise<number | null>;
+  /** The non-USD quote currency's USD price, resolved alongside the reads (only the walk needs it). */
+  stableQuotePriceUsd: Promise<number | null>;
   readOpts?: ReadOpts;
 }
 
@@ -88,8 +93,8 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
       return req === null ? null : settle(readDexQuote(req, readOpts));
     }),
   );
-  const [usdtPriceUsd, bookReads, quoteReads] = await Promise.all([
-    input.usdtPriceUsd,
+  const [stableQuotePriceUsd, bookReads, quoteReads] = await Promise.all([
+    input.stableQuotePriceUsd,
     Promise.all(books),
     Promise.all(quotes.map((row) => Promise.all(row))),
   ]);
@@ -102,7 +107,7 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
     const got = bookReads[i] as Got<OrderBook>;
     note(got.read);
     upstream ||= got.read !== null && calledUpstream(got.read);
-    const quoteUsd = m.quote === "USD" ? 1 : usdtPriceUsd;
+    const quoteUsd = m.quote === USD_QUOTE ? 1 : stableQuotePriceUsd;
     const book = got.read ? prepareBook(got.read.value) : null;
     if (!book) warnings.push(EW.book(m.exchange, `${m.base}/${m.quote}`, got.error));
     const isStale = got.read !== null && stale(got.read);

@@ -4,6 +4,7 @@
  * under each pool's model (the deep-liquidity finder).
  */
 import { loadAssetContext } from "@/lib/assets/context";
+import { usdStablesOf } from "@/lib/assets/usd-stables";
 import { warningFields } from "@/lib/assets/warnings";
 import { coinChainPegFields } from "@/lib/chains/coin-peg";
 import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
@@ -102,7 +103,7 @@ export async function getPools(
   const marketCap =
     positiveOrNull(ctx.quote?.value?.marketCapUsd) ?? ctx.aggregateEntry?.circulatingUsd ?? null;
   const modelled = ctx.pools?.value
-    ? modelPools(ctx.pools.value, marketCap)
+    ? modelPools(ctx.pools.value, marketCap, usdStablesOf(ctx.aggregate.value))
     : { included: [], excluded: [] };
   const included = [...modelled.included].sort((a, b) => b.depth2pctUsd - a.depth2pctUsd);
   // The aggregate's state and the pool lookups' own warnings (contracts, DEX answers).

@@ -11,8 +11,12 @@ import { DEX_CHAINS } from "@/lib/domain/chains";
 import { chunkCoinKeys } from "@/lib/domain/coin-keys";
 import { HOURLY_HISTORY_POINTS, CHART_MAX_POINTS_PER_CALL } from "@/lib/domain/chart-plan";
 import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
-import { coinKeyOf, readMarketPrices, staticCoinKey } from "@/lib/market/prices";
-import { readMarketQuotes } from "@/lib/market/quotes";
+import {
+  coinKeyOf,
+  readMarketPrices,
+  readMarketQuotes,
+  staticCoinKey,
+} from "@/lib/assets/market-batches";
 import { MARKETS_IDS_PER_CALL } from "@/lib/providers/coingecko/client";
 import { readCoinChainBalances } from "@/lib/snapshot/chains";
 import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
@@ -81,7 +85,7 @@ export const aggregatePricesTask: WarmTask = {
 /** One-coin `/chart` calls a first 90-day hourly fill takes (the 500-point limit). */
 const HOURLY_FIRST_FILL_CALLS = Math.ceil(HOURLY_HISTORY_POINTS / CHART_MAX_POINTS_PER_CALL);
 
-/** The market-wide quote batch: one key, one call per 250 ids (lib/market/quotes). */
+/** The market-wide quote batch: one key, one call per 250 ids (lib/assets/market-batches). */
 export const quotesTask: WarmTask = {
   family: "quotes",
   tier: 0,
@@ -104,8 +108,9 @@ export const quotesTask: WarmTask = {
 const addressKeyEstimate = (id: string) => `ethereum:0x${id.padStart(40, "0")}`;
 
 /**
- * The second independent price of every coin: one key (lib/market/prices). Coins without a
- * static key may be keyed by their cached address: counted in the estimate, not as served.
+ * The second independent price of every coin: one key (lib/assets/market-batches). Coins without
+ * a static key are keyed by their aggregate detail's address: the set's first fill reads those
+ * details (one aggregate call each, its cold cost), so the first pass already prices them.
  */
 export const coinPricesTask: WarmTask = {
   family: "coin-prices",
@@ -120,6 +125,7 @@ export const coinPricesTask: WarmTask = {
         coins: market.coins.filter((_, i) => keys[i] !== null).map((c) => c.entry.id),
         rank: 0,
         cost: { "defillama-coins": Math.max(1, chunkCoinKeys(estimate).length) },
+        coldCost: { defillama: keys.filter((k) => k === null).length },
         warm: (opts) => readMarketPrices(opts),
       },
     ];

@@ -2,7 +2,7 @@
  * Current prices from the DefiLlama coins API (`live:coin-prices` family, `./policy`), many coins
  * per call: a set of coin keys is one read-layer entry, filled with one call per chunk of keys
  * (`chunkCoinKeys`: URL length and coin count), each chunk spending one call of the provider's
- * budget. Keys: `live:v1:defillama-coins:prices:{all | set:<sha256 of the sorted keys>}`.
+ * budget. One market-wide key (its coin keys from the asset layer: lib/assets/market-batches.ts).
  */
 import { z } from "zod";
 import { chunkCoinKeys, type CoinPrice } from "@/lib/domain/coin-keys";
@@ -33,18 +33,16 @@ const priceSetEntry: z.ZodType<PriceSet> = z.object({
   ),
 });
 
-const KEY_PREFIX = "live:v1:defillama-coins:prices";
-export const priceSetKey = (name: string) => `${KEY_PREFIX}:${name}`;
+export const PRICE_SET_KEY = "live:v1:defillama-coins:prices:all";
 
-/** One entry for a set of keys: `name` fixes the key, `keys` is asked only when a fill runs. */
+/** The one entry: `keys` is asked only when a fill runs. */
 export function readPriceSet(
-  name: string,
   keys: () => Promise<readonly string[]>,
   opts?: ReadOpts,
 ): Promise<CachedRead<PriceSet>> {
   return readFamily({
     family: "live:coin-prices",
-    key: priceSetKey(name),
+    key: PRICE_SET_KEY,
     schema: priceSetEntry,
     fetch: async ({ spendExtraCall }) => {
       const chunks = chunkCoinKeys(await keys());

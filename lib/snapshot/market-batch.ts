@@ -18,13 +18,8 @@ export interface QuoteBatch {
   quotes: MarketQuote[];
 }
 
-/**
- * `all`: every coin (aggregate ∪ overlay); `overlay`: the overlay's coins only, read while this
- * process holds no aggregate copy yet, so a cold request for an overlay coin never waits on the
- * aggregate before asking for its quote.
- */
-export type QuoteBatchName = "all" | "overlay";
-export const quoteBatchKey = (name: QuoteBatchName) => `live:v1:coingecko:markets-batch:${name}`;
+/** The one market-wide key (its ids from the asset layer: lib/assets/market-batches.ts). */
+export const QUOTE_BATCH_KEY = "live:v1:coingecko:markets-batch:all";
 
 const quoteBatchEntry: z.ZodType<QuoteBatch> = z.object({
   ids: z.array(z.string()),
@@ -32,13 +27,12 @@ const quoteBatchEntry: z.ZodType<QuoteBatch> = z.object({
 });
 
 export function readQuoteBatch(
-  name: QuoteBatchName,
   ids: () => Promise<readonly string[]>,
   opts?: ReadOpts,
 ): Promise<CachedRead<QuoteBatch>> {
   return readFamily({
     family: "live:quotes",
-    key: quoteBatchKey(name),
+    key: QUOTE_BATCH_KEY,
     schema: quoteBatchEntry,
     fetch: async ({ spendExtraCall }) => {
       const chunks = marketsChunks(await ids());

@@ -9,14 +9,14 @@ import { toAggregateRef, preferredSelector } from "../../lib/assets/resolve";
 import { overlayFor } from "../../lib/assets/overlay";
 import type { AggregateAsset } from "../../lib/domain/types";
 import { createKv } from "../../lib/kv";
-import { priceSetKey } from "../../lib/snapshot/coin-prices";
+import { PRICE_SET_KEY } from "../../lib/snapshot/coin-prices";
 import { peekHourlySeries } from "../../lib/snapshot/coin-hourly";
 import { aggregateEntry, quotesEntry } from "../../lib/snapshot/entry-schemas";
 import { peekLongPriceHistory } from "../../lib/snapshot/history";
 import { AGGREGATE_KEY } from "../../lib/snapshot/live";
-import { quoteBatchKey } from "../../lib/snapshot/market-batch";
+import { QUOTE_BATCH_KEY } from "../../lib/snapshot/market-batch";
 import { peekFamily } from "../../lib/snapshot/peek";
-import { coinKeyOf } from "../../lib/market/prices";
+import { coinKeyOf } from "../../lib/assets/market-batches";
 import { listedAssets } from "../../lib/supply/panel";
 import { spanMs, type CoinInStore } from "./market-coverage";
 
@@ -56,26 +56,22 @@ export async function readStoredMarket(redisUrl: string): Promise<StoredMarket> 
     if (!aggregate) throw new Error("market world: no aggregate list in the store");
     const assets: AggregateAsset[] = aggregate.value.assets;
     const marketPrices = new Map<string, number>();
-    for (const name of ["overlay", "all"] as const) {
-      const batch = await peekFamily({
-        family: "live:quotes",
-        key: quoteBatchKey(name),
-        schema: quoteBatch,
-        opts,
-      });
-      for (const q of batch?.value.quotes ?? [])
-        if (q.priceUsd !== null) marketPrices.set(q.coingeckoId, q.priceUsd);
-    }
+    const batch = await peekFamily({
+      family: "live:quotes",
+      key: QUOTE_BATCH_KEY,
+      schema: quoteBatch,
+      opts,
+    });
+    for (const q of batch?.value.quotes ?? [])
+      if (q.priceUsd !== null) marketPrices.set(q.coingeckoId, q.priceUsd);
     const coinsPrices = new Map<string, number>();
-    for (const name of ["overlay", "all"]) {
-      const set = await peekFamily({
-        family: "live:coin-prices",
-        key: priceSetKey(name),
-        schema: priceSet,
-        opts,
-      });
-      for (const p of set?.value.prices ?? []) coinsPrices.set(p.key, p.priceUsd);
-    }
+    const set = await peekFamily({
+      family: "live:coin-prices",
+      key: PRICE_SET_KEY,
+      schema: priceSet,
+      opts,
+    });
+    for (const p of set?.value.prices ?? []) coinsPrices.set(p.key, p.priceUsd);
     const refs = assets.map(toAggregateRef);
     const listed = listedAssets(assets);
     const coins = await inBatches(listed, async (a): Promise<CoinInStore> => {

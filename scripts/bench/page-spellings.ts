@@ -14,6 +14,13 @@ import { buildDir, rssBytes, type NextApp } from "./servers";
 export const PAGE_CACHE_DISK_BOUND_BYTES = 5_000_000;
 export const PAGE_CACHE_RSS_BOUND_BYTES = 32_000_000;
 export const SPELLING_FLOOD_REQUESTS = 2_000;
+/**
+ * Unknown selectors leave nothing behind: after a warm-up of this many distinct random and
+ * case-variant paths, as many more grow the RSS (after a full GC) by less than the bound, and the
+ * build directory and the store not at all.
+ */
+export const UNKNOWN_PATHS_HALF = 1_500;
+export const UNKNOWN_PATHS_RSS_BOUND_BYTES = 16_000_000;
 
 const CONCURRENCY = 16;
 const RANDOM_SEGMENT_LENGTH = 10;
@@ -99,6 +106,8 @@ export function treeBytes(dir: string): number {
   return total;
 }
 
+const storeBytes = (app: NextApp): number | null => (app.kvDir ? treeBytes(app.kvDir) : null);
+
 export interface SpellingFloodOutcome {
   requests: number;
   statuses: Record<number, number>;
@@ -106,6 +115,9 @@ export interface SpellingFloodOutcome {
   diskAfter: number;
   rssBefore: number;
   rssAfter: number;
+  /** Bytes of the file store (its `KV_DIR`); null when the server uses Redis. */
+  storeBefore: number | null;
+  storeAfter: number | null;
 }
 
 /**
@@ -134,13 +146,24 @@ export async function spellingFlood(
     await collectAndMeasure(inspector);
     const rssBefore = rssBytes(app.pid);
     const diskBefore = treeBytes(buildDir());
+    const storeBefore = storeBytes(app);
     const got = await bounded(requests, CONCURRENCY, (i) => hit(all[warmup + i]!));
     await collectAndMeasure(inspector);
     const rssAfter = rssBytes(app.pid);
     const diskAfter = treeBytes(buildDir());
+    const storeAfter = storeBytes(app);
     const statuses: Record<number, number> = {};
     for (const s of got) statuses[s] = (statuses[s] ?? 0) + 1;
-    return { requests, statuses, diskBefore, diskAfter, rssBefore, rssAfter };
+    return {
+      requests,
+      statuses,
+      diskBefore,
+      diskAfter,
+      rssBefore,
+      rssAfter,
+      storeBefore,
+      storeAfter,
+    };
   } finally {
     inspector.close();
   }

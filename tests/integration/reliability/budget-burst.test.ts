@@ -13,7 +13,7 @@
  *
  * Counts per one-minute budget window, never times.
  */
-import { quoteBatchKey } from "@/lib/snapshot/market-batch";
+import { QUOTE_BATCH_KEY } from "@/lib/snapshot/market-batch";
 import * as depegs from "@/app/api/stablecoin-depegs/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
 import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
@@ -135,10 +135,8 @@ describe.each(KV_KINDS)("provider budgets under a burst (%s store)", (kind) => {
     try {
       // Age the market entries past their fresh time (inside grace) ...
       const storedAt = Date.now() - STALE_AGE_MS;
-      // The quote batch the request read (the overlay's while no aggregate copy was held).
-      const batches = [quoteBatchKey("all"), quoteBatchKey("overlay")];
       let aged = 0;
-      for (const key of [...batches, "live:v1:coingecko:tickers:usd-coin"]) {
+      for (const key of [QUOTE_BATCH_KEY, "live:v1:coingecko:tickers:usd-coin"]) {
         const entry = await kv.get<Record<string, unknown>>(key);
         if (entry === undefined) continue;
         aged += 1;

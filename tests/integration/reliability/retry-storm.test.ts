@@ -10,7 +10,7 @@
  * rewritten as "cooling", for other instances; it lapses with the cooldown); a stale good copy is
  * still served meanwhile, and the first read after the cooldown is a normal attempt.
  */
-import { quoteBatchKey } from "@/lib/snapshot/market-batch";
+import { QUOTE_BATCH_KEY } from "@/lib/snapshot/market-batch";
 import { getKv } from "@/lib/kv";
 import { FAILURE_COOLDOWN_MS } from "@/lib/snapshot/freshness";
 import { failingKeys } from "@/lib/snapshot/local-state";
@@ -29,11 +29,7 @@ const CONCURRENT_WAVE = 50;
 const MAX_UPSTREAM_CALLS = 1 + Math.ceil(DURATION_MS / FAILURE_COOLDOWN_MS);
 
 /** The CoinGecko entries intel?q=usdc reads (lib/snapshot/live.ts key layout). */
-const COINGECKO_KEYS = [
-  quoteBatchKey("all"),
-  quoteBatchKey("overlay"),
-  "live:v1:coingecko:tickers:usd-coin",
-];
+const COINGECKO_KEYS = [QUOTE_BATCH_KEY, "live:v1:coingecko:tickers:usd-coin"];
 const anyCached = async (keys: string[]) => {
   for (const k of keys) if ((await getKv().get(k)) !== undefined) return true;
   return false;

@@ -1,4 +1,4 @@
-import { quoteBatchKey } from "@/lib/snapshot/market-batch";
+import { QUOTE_BATCH_KEY } from "@/lib/snapshot/market-batch";
 import { JSDOM } from "jsdom";
 import * as badgeRoute from "@/app/api/badge/[asset]/route";
 import { LIVE_CACHE_SECONDS } from "@/lib/snapshot/live";
@@ -15,7 +15,7 @@ async function ageMarketQuotes(): Promise<number> {
   try {
     const storedAt = Date.now() - STALE_AGE_MS;
     let aged = 0;
-    for (const key of [quoteBatchKey("all"), quoteBatchKey("overlay")]) {
+    for (const key of [QUOTE_BATCH_KEY]) {
       const entry = await kv.get<Record<string, unknown>>(key);
       if (!entry) continue;
       await kv.set(key, { ...entry, storedAt }, 600);

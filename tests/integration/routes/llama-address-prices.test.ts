@@ -2,13 +2,16 @@
  * A coin without a CoinGecko id gets its second price from the DefiLlama coins API by its
  * `<chain>:<address>` key (issue 26 §2), counted at the fake upstream (full recorded market):
  * the key comes from the coin's cached `/stablecoin/{id}` detail (its `address`), never from a
- * detail call on the request path; the refresher's `coin-address` task warms those details.
+ * detail call on the request path; the refresher's first fill of the price set reads those
+ * details, so such a coin is priced on its first answer after the refresher's first pass.
  */
 import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import type { ResolvedAsset } from "@/lib/assets/resolve";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { intelResponseSchema } from "@/lib/intel/schema";
-import { coinDetailTask } from "@/lib/refresh/families";
+import { getKv } from "@/lib/kv";
+import { aggregateTask, coinDetailTask, coinPricesTask } from "@/lib/refresh/families";
+import { runRefreshPass } from "@/lib/refresh/pass";
 import { readCoinChainBalances } from "@/lib/snapshot/chains";
 import { llamaAsset } from "../../fake-upstream/data/samples";
 import { validateAgainstOpenApi } from "../helpers/openapi";
@@ -113,5 +116,32 @@ describe("refresher: the coin-address warm task", () => {
     const body = await intel("21");
     expect(secondPrice(body).price_usd).toEqual(expect.any(Number));
     expect(detailCalls()).toEqual([]);
+  });
+});
+
+describe("refresher: the first pass prices address-keyed coins", () => {
+  /** Due within this long: warmed now (the refresher's lead). */
+  const LEAD_MS = 60_000;
+  /** ZeUSD: no CoinGecko id, no overlay contract; priced by `<chain>:<address>` only. */
+  const ZEUSD = "225";
+
+  it("ZeUSD carries the DefiLlama coins price on its first answer after the first pass", async () => {
+    expect(llamaAsset(ZEUSD, "full")!.gecko_id).toBeNull();
+    const out = await runRefreshPass({
+      trigger: "script",
+      leadMs: LEAD_MS,
+      kv: getKv(),
+      tasks: [aggregateTask, coinPricesTask],
+    });
+    expect(out.outcome).toBe("ok");
+    h.fake.clearRequests();
+    const body = await intel(ZEUSD);
+    expect(body.asset).toBe("ZeUSD");
+    const second = secondPrice(body);
+    expect(second.price_usd).toEqual(expect.any(Number));
+    expect(second.as_of).toEqual(expect.any(String));
+    // Answered from the pass' entries: no detail and no price call on the request path.
+    expect(detailCalls()).toEqual([]);
+    expect(priceCalls()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import { resetConfigForTests } from "@/lib/config";
 import { MS_PER_HOUR } from "@/lib/domain/chart-plan";
 import { intelResponseSchema } from "@/lib/intel/schema";
-import { readMarketQuotes } from "@/lib/market/quotes";
+import { readMarketQuotes } from "@/lib/assets/market-batches";
 import { readAggregate } from "@/lib/snapshot/live";
 import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { readQuoteBatch } from "@/lib/snapshot/market-batch";
@@ -90,7 +90,7 @@ describe("one /coins/markets call serves every coin", () => {
       await h.reset();
       process.env.COINGECKO_CALLS_PER_MINUTE = String(perMinute);
       resetConfigForTests();
-      return readQuoteBatch("all", async () => ids);
+      return readQuoteBatch(async () => ids);
     };
     try {
       // Two chunks, a budget of one: refused, and no call made.

@@ -134,10 +134,9 @@ describe("read layer through the routes (file KV)", () => {
 async function liveEntryKeys(kv: ReturnType<typeof adminKv>): Promise<string[]> {
   const { OVERLAY_COINS } = await import("@/lib/assets/overlay");
   const usdc = OVERLAY_COINS.find((t) => t.coingeckoId === "usd-coin")!;
-  const { quoteBatchKey } = await import("@/lib/snapshot/market-batch");
+  const { QUOTE_BATCH_KEY } = await import("@/lib/snapshot/market-batch");
   const keys = [
-    quoteBatchKey("all"),
-    quoteBatchKey("overlay"),
+    QUOTE_BATCH_KEY,
     "live:v1:coingecko:tickers:usd-coin",
     ...Object.entries(usdc.addresses).flatMap(([chain, list]) =>
       list.map((c) => `live:v1:dexscreener:token-pairs:${chain}:${c.address.toLowerCase()}`),

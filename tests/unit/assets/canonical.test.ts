@@ -1,15 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import {
-  assetSegment,
-  canonicalSelectors,
-  decideAssetPath,
-  UNKNOWN_ASSET_HEADER,
-  UNKNOWN_ASSET_SEGMENT,
-} from "@/lib/assets/canonical";
+import { assetSegment, canonicalSelectors, decideAssetPath } from "@/lib/assets/canonical";
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
-import { isSelector, preferredSelector, resolveAsset } from "@/lib/assets/resolve";
+import { preferredSelector, resolveAsset } from "@/lib/assets/resolve";
 import { aggregateRefs } from "./market-refs";
 
 const fullMarket = aggregateRefs("full");
@@ -68,11 +62,6 @@ describe("decideAssetPath", () => {
     },
   );
 
-  it("the shared 404 segment is not a selector (the page answers it without a read)", () => {
-    expect(isSelector(decodeURIComponent(UNKNOWN_ASSET_SEGMENT))).toBe(false);
-    expect(decide(UNKNOWN_ASSET_SEGMENT)).toEqual({ kind: "unknown" });
-  });
-
   it("any string is served as a page only when it is a coin's one canonical segment", () => {
     const canonicalSegments = new Set([...table.values()].map(assetSegment));
     const variants = [...canonicalSegments].flatMap((s) => [
@@ -94,12 +83,9 @@ describe("decideAssetPath", () => {
 });
 
 describe("next.config.mjs", () => {
-  it("rewrites a request proxy.ts marked unknown to the shared 404 path", () => {
+  it("rewrites no page path: proxy.ts answers an unknown spelling's 404 itself", () => {
     const config = readFileSync(path.resolve(__dirname, "../../../next.config.mjs"), "utf8");
-    expect(config).toContain(`const UNKNOWN_ASSET_HEADER = "${UNKNOWN_ASSET_HEADER}";`);
-    expect(config).toContain(`const UNKNOWN_ASSET_PATH = "/stablecoins/${UNKNOWN_ASSET_SEGMENT}";`);
-    expect(config).toMatch(
-      /source: "\/stablecoins\/:asset",\s*has: \[\{ type: "header", key: UNKNOWN_ASSET_HEADER \}\],\s*destination: UNKNOWN_ASSET_PATH/,
-    );
+    expect(config).not.toMatch(/source: "\/stablecoins\/:asset",\s*has:/);
+    expect(config).not.toMatch(/source: "\/chains\/:chain",\s*has:/);
   });
 });

@@ -7,7 +7,11 @@ import {
   modelPools,
   poolDepth2pctUsd,
 } from "@/lib/domain/depth";
+import type { UsdStables } from "@/lib/domain/stables";
 import type { DexPool, MarketTicker } from "@/lib/domain/types";
+
+/** The USD stablecoins counter-tokens are checked against (data in the service). */
+const STABLES: UsdStables = { symbols: new Set(["USDC", "USDT"]), addresses: new Set(["0x3"]) };
 
 function pool(p: Partial<DexPool>): DexPool {
   return {
@@ -74,6 +78,7 @@ describe("DEX depth model", () => {
         pool({ pairAddress: "0xd" }),
       ],
       1_000_000_000,
+      STABLES,
     );
     expect(included).toHaveLength(2);
     expect(included[0]?.effectiveTvlUsd).toBe(1_000_000_000 * MAX_POOL_SHARE_OF_MARKET_CAP);
@@ -83,7 +88,9 @@ describe("DEX depth model", () => {
 
   it("counts a pool once even if listed twice", () => {
     const p = pool({ pairAddress: "0xsame" });
-    expect(modelPools([p, { ...p, pairAddress: "0xSAME" }], null).included).toHaveLength(1);
+    expect(modelPools([p, { ...p, pairAddress: "0xSAME" }], null, STABLES).included).toHaveLength(
+      1,
+    );
   });
 
   it("ranks deeper models with lower impact and refuses swaps beyond real reserves", () => {
@@ -93,6 +100,7 @@ describe("DEX depth model", () => {
         pool({ dexId: "uniswap", labels: ["v2"], pairAddress: "0x2" }),
       ],
       null,
+      STABLES,
     ).included;
     if (!stable || !volatile) throw new Error("expected two pools");
     const a = estimatedImpactBps(stable, 100_000);

@@ -7,8 +7,13 @@
  *   one coin (`q`)   the market provider's two series are read through the cache (≤ 2 calls);
  *                    a coin without a CoinGecko id reads its DefiLlama coins hourly series
  *                    instead, by its coins key (`<chain>:<address>`), when that key is known;
+ *                    every other source is peeked, as in the market mode;
  *   the market       they are only peeked (used when already cached, never fetched), so
  *                    rebuilding the market-wide log costs the aggregate's two keys at most.
+ *
+ * Both modes gather the same sources in the same order and compute the events with one function
+ * (`eventsFromSeries`): once a coin's series are stored, its view lists exactly its events of the
+ * market-wide log (one start, one end, one confirmation wherever an event is shown).
  *
  * An event is in the window when it is still open, or ended, at or after `asOf − window`.
  * A coin with no series has unknown events (null).
@@ -167,9 +172,13 @@ export const peekCoinsHourlySeries: CachedSeriesReader = async (coin, readOpts) 
   return [coinsHourly(coin, p.value, p.storedAt)];
 };
 
+/** The cache-only readers of every source besides the market provider's. */
+const OTHER_SOURCE_READERS: readonly CachedSeriesReader[] = [peekCoinsHourlySeries];
+
+/** Every source's cache-only reader, the market provider's first (the order events are built in). */
 export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
   peekMarketSeries,
-  peekCoinsHourlySeries,
+  ...OTHER_SOURCE_READERS,
 ];
 
 /**
@@ -223,7 +232,10 @@ async function read(id: string, days: LongRangeDays, readOpts?: ReadOpts): Promi
   return { series, stale, staleOverBudget, dropped: r.value.droppedPrices, upstream };
 }
 
-/** One coin (`q`): the market provider's series read through the cache, with their warnings. */
+/**
+ * One coin (`q`): the market provider's series read through the cache, with their warnings, and
+ * every other source peeked as the market mode does (the same series, in the same order).
+ */
 export async function loadCoinEvents(
   coin: CoinRef,
   prices: AggregatePrices | null,
@@ -233,7 +245,10 @@ export async function loadCoinEvents(
   const id = coin.coingeckoId;
   const agg = id ? aggregateSeries(prices, id) : null;
   if (!id) return loadCoinsHourlyEvents(coin, window, readOpts);
-  const reads = await Promise.all(([90, 365] as const).map((days) => read(id, days, readOpts)));
+  const [reads, others] = await Promise.all([
+    Promise.all(([90, 365] as const).map((days) => read(id, days, readOpts))),
+    Promise.all(OTHER_SOURCE_READERS.map((r) => r(coin, readOpts))),
+  ]);
   const warnings: Warning[] = [];
   const series: SourcedSeries[] = agg ? [agg] : [];
   reads.forEach((r, i) => {
@@ -248,6 +263,7 @@ export async function loadCoinEvents(
         warnings.push(pricesDropped(r.dropped, `the ${days}-day price history of ${coin.symbol}`));
     }
   });
+  series.push(...others.flat());
   return {
     coin,
     events: eventsFromSeries(coin, series, window),

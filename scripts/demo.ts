@@ -20,6 +20,7 @@ const ROOT = path.resolve(__dirname, "..");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
 const SOURCE_FILES = [
   "next.config.mjs",
+  "page-cache-handler.mjs",
   "package.json",
   "tailwind.config.ts",
   "postcss.config.mjs",

@@ -81,6 +81,8 @@ export interface CoinEvents {
   warnings: Warning[];
   /** A series read needed a provider call. */
   upstream: boolean;
+  /** Every source the coin has was found (false: a series not stored or not read yet). */
+  complete: boolean;
 }
 
 /** The aggregate's table as read once for every coin. */
@@ -143,13 +145,24 @@ export const peekMarketSeries: CachedSeriesReader = async (coin, readOpts) => {
   const id = coin.coingeckoId;
   if (!id) return [];
   const peeked = await Promise.all(
-    ([90, 365] as const).map(async (days) => {
+    MARKET_RANGES.map(async (days) => {
       const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
       return p && p.value.prices.length > 0 ? marketSeries(id, days, p.value, p.storedAt) : null;
     }),
   );
   return peeked.filter((s): s is SourcedSeries => s !== null);
 };
+
+/** The market provider's ranges a coin with a CoinGecko id is read at. */
+const MARKET_RANGES = [90, 365] as const;
+
+/**
+ * How many series the cache-only readers find for a coin once all are stored: the market
+ * provider's ranges for a coin with a CoinGecko id, and DefiLlama coins hourly for a known key.
+ */
+export function storedSeriesExpected(coin: CoinRef): number {
+  return (coin.coingeckoId ? MARKET_RANGES.length : 0) + (coin.coinKey ? 1 : 0);
+}
 
 /** The id a coin's series and events carry: its CoinGecko id, else `llama-<DefiLlama id>`. */
 export function seriesCoinId(coin: CoinRef): string {
@@ -196,14 +209,15 @@ export async function marketCoinEvents(
   const series: SourcedSeries[] = [];
   const agg = id ? aggregateSeries(prices, id) : null;
   if (agg) series.push(agg);
-  const cached = await Promise.all(readers.map((r) => r(coin, readOpts)));
-  series.push(...cached.flat());
+  const cached = (await Promise.all(readers.map((r) => r(coin, readOpts)))).flat();
+  series.push(...cached);
   return {
     coin,
     events: eventsFromSeries(coin, series, window),
     series,
     warnings: [],
     upstream: false,
+    complete: cached.length >= storedSeriesExpected(coin),
   };
 }
 
@@ -246,7 +260,7 @@ export async function loadCoinEvents(
   const agg = id ? aggregateSeries(prices, id) : null;
   if (!id) return loadCoinsHourlyEvents(coin, window, readOpts);
   const [reads, others] = await Promise.all([
-    Promise.all(([90, 365] as const).map((days) => read(id, days, readOpts))),
+    Promise.all(MARKET_RANGES.map((days) => read(id, days, readOpts))),
     Promise.all(OTHER_SOURCE_READERS.map((r) => r(coin, readOpts))),
   ]);
   const warnings: Warning[] = [];
@@ -264,12 +278,14 @@ export async function loadCoinEvents(
     }
   });
   series.push(...others.flat());
+  const found = reads.filter((r) => r.series !== null && r.series !== "budget").length;
   return {
     coin,
     events: eventsFromSeries(coin, series, window),
     series,
     warnings,
     upstream: reads.some((r) => r.upstream),
+    complete: found + others.flat().length >= storedSeriesExpected(coin),
   };
 }
 
@@ -282,7 +298,7 @@ async function loadCoinsHourlyEvents(
   window: EventsWindow,
   readOpts?: ReadOpts,
 ): Promise<CoinEvents> {
-  const none = { coin, events: null, series: [], warnings: [], upstream: false };
+  const none = { coin, events: null, series: [], warnings: [], upstream: false, complete: false };
   if (!coin.coinKey) return { ...none, warnings: [coinsKeyUnknown(coin.symbol)] };
   const r = (await readHourlySeries([coin.coinKey], readOpts)).get(coin.coinKey);
   if (!r?.series || r.series.points.length === 0) {
@@ -295,5 +311,6 @@ async function loadCoinsHourlyEvents(
     series,
     warnings: r.stale ? [coinsHistoryStale(coin.symbol)] : [],
     upstream: r.upstream,
+    complete: true,
   };
 }

@@ -1,3 +1,6 @@
+import { fileURLToPath } from "node:url";
+import { PAGE_EXPIRE_SECONDS } from "./page-cache-handler.mjs";
+
 // The environment is validated before `next build` / `next start` (scripts/check-env.ts via the
 // npm scripts) and again at server boot (instrumentation.ts): an invalid value stops with a
 // message naming the variable (lib/config).
@@ -56,33 +59,14 @@ export const PAGE_CSP = [
 /** JSON only: nothing on an API response may run or be framed. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** How long a CDN may serve a page past its `revalidate` while it re-renders in the background. */
-const PAGE_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
-
 /**
- * What a CDN is told about each page: `public, s-maxage=<n>, stale-while-revalidate=<rest of the
- * expire time>`. Without this Next 16.4.5 writes `s-maxage=<the render's revalidate>, …` with no
- * `public`; a Cache-Control set here replaces it on 200 and 404 renders, while a 500 keeps Next's
- * `private, no-cache, no-store` (both checked against `next start`). The value is fixed per
- * path, so a page that can render degraded (a source down, lib/page-cache.ts) gets the degraded
- * lifetime, 15 s: no CDN keeps a degraded copy longer than the server does, and the server
- * answers the CDN's re-asks from its own regenerated copy. Pages built from the code alone keep
- * a day. lib/page-cache.ts lists the same values (a unit test keeps them equal).
+ * Pages are kept by the page store (page-cache-handler.mjs): it decides each page's
+ * Cache-Control (`public` with a CDN lifetime for a page built from complete data, `private,
+ * no-store` for one rendered from partial data) and never keeps a page rendered from partial data
+ * as the page. No Cache-Control is set here for pages: a fixed per-path value could not tell the
+ * two apart. See docs/caching.md "Pages".
  */
-const DEGRADED_PAGE_CDN_SECONDS = 15;
-const STATIC_PAGE_CDN_SECONDS = 24 * 60 * 60;
-const PAGE_CDN_SECONDS = {
-  "/": DEGRADED_PAGE_CDN_SECONDS,
-  "/stablecoins/:asset": DEGRADED_PAGE_CDN_SECONDS,
-  "/flows": DEGRADED_PAGE_CDN_SECONDS,
-  "/chains": DEGRADED_PAGE_CDN_SECONDS,
-  "/chains/:chain": DEGRADED_PAGE_CDN_SECONDS,
-  "/depegs": DEGRADED_PAGE_CDN_SECONDS,
-  "/docs/api": STATIC_PAGE_CDN_SECONDS,
-  "/methodology": STATIC_PAGE_CDN_SECONDS,
-};
-const pageCacheControl = (sMaxAge) =>
-  `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
+const PAGE_CACHE_HANDLER = fileURLToPath(new URL("./page-cache-handler.mjs", import.meta.url));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -96,6 +80,7 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ["redis", "@redis/client"],
   expireTime: PAGE_EXPIRE_SECONDS,
+  cacheHandler: PAGE_CACHE_HANDLER,
   experimental: { sri: { algorithm: "sha256" } },
   // A path under /api that no route serves answers the routes' 404 JSON (app/api/no-route).
   async rewrites() {
@@ -112,14 +97,6 @@ const nextConfig = {
         headers: [{ key: "Content-Security-Policy", value: PAGE_CSP }],
       },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CSP }] },
-      // HTML only: a flight (RSC) request keeps Next's own header, as does the 307 Next answers
-      // when its `_rsc` cache key does not match the request's router headers (that redirect
-      // depends on headers a CDN does not key on, so it must never be shared).
-      ...Object.entries(PAGE_CDN_SECONDS).map(([source, sMaxAge]) => ({
-        source,
-        missing: [{ type: "header", key: "rsc" }],
-        headers: [{ key: "Cache-Control", value: pageCacheControl(sMaxAge) }],
-      })),
     ];
   },
 };

@@ -1,60 +1,73 @@
 /**
  * Page caching (incremental static regeneration). Each page exports its own `revalidate`
  * literal (Next requires a literal there): the data's own freshness, listed here for the
- * methodology page (a unit test keeps the two equal). A render that had to show
- * warnings calls `keepDegradedBriefly()`, which lowers that one render's lifetime to
- * DEGRADED_REVALIDATE_SECONDS, so a page built while a source was down is replaced soon.
+ * methodology page (a unit test keeps the two equal). A render from partial data (a source
+ * unavailable, stale or cut short) calls `keepDegradedBriefly(true)`, which tags it
+ * PARTIAL_PAGE_TAG: the page store (page-cache-handler.mjs) never keeps such a render as the
+ * page. It is reused for PARTIAL_PAGE_REUSE_MS at most, answered `private, no-store`, and the
+ * next visit after that renders the page again, so the first visitor once the data is back sees
+ * the data (docs/caching.md "Pages").
  *
- * Mechanism: an `unstable_cache` entry with a shorter `revalidate` lowers the revalidate of the
- * page render that calls it (documented for `unstable_cache` and `fetch`); the cached value
+ * Mechanism: an `unstable_cache` entry's tags are added to the page render that calls it
+ * (documented for `unstable_cache` and `fetch`) and stored with the page; the cached value
  * itself is a constant and is never used.
  */
 import { unstable_cache } from "next/cache";
 
-export const DEGRADED_REVALIDATE_SECONDS = 15;
+/** The tag of a page rendered from partial data (page-cache-handler.mjs reads it). */
+export const PARTIAL_PAGE_TAG = "partial-data";
 
-/** A CDN's `s-maxage` for a page built from the code alone (next.config.mjs). */
+/** How long the server reuses a page rendered from partial data (page-cache-handler.mjs). */
+export const PARTIAL_PAGE_REUSE_MS = 1000;
+
+/** The Cache-Control of a page rendered from partial data (page-cache-handler.mjs). */
+export const PARTIAL_PAGE_CACHE_CONTROL = "private, no-store";
+
+/** A CDN's `s-maxage` for a complete page built from data (page-cache-handler.mjs). */
+export const DATA_PAGE_CDN_SECONDS = 15;
+
+/** A CDN's `s-maxage` for a page built from the code alone (page-cache-handler.mjs). */
 export const STATIC_PAGE_CDN_SECONDS = 24 * 60 * 60;
 
 /**
- * Each page's `revalidate` (seconds) and why; `cdnSeconds` = the `s-maxage` next.config.mjs sends
- * for it with `public`: the degraded lifetime for a page that can render degraded (fixed per path,
- * so no CDN keeps a degraded copy longer than the server), a day for one built from the code.
+ * Each page's `revalidate` (seconds) and why; `cdnSeconds` = the `s-maxage` its complete render is
+ * sent with (`public`, page-cache-handler.mjs): 15 s for a page built from data, a day for one
+ * built from the code. A render from partial data is sent `private, no-store` whatever the page.
  */
 export const PAGE_REVALIDATE_SECONDS = {
   "/": {
     seconds: 6 * 60 * 60,
-    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    cdnSeconds: DATA_PAGE_CDN_SECONDS,
     file: "app/(home)/page.tsx",
     why: "the supply panel's 6 h class",
   },
   "/stablecoins/[asset]": {
     seconds: 60,
-    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    cdnSeconds: DATA_PAGE_CDN_SECONDS,
     file: "app/stablecoins/[asset]/page.tsx",
     why: "live prices and pools (60 s)",
   },
   "/flows": {
     seconds: 60 * 60,
-    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    cdnSeconds: DATA_PAGE_CDN_SECONDS,
     file: "app/flows/page.tsx",
     why: "scheduled snapshots that refresh every 12 h or more",
   },
   "/chains": {
     seconds: 6 * 60 * 60,
-    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    cdnSeconds: DATA_PAGE_CDN_SECONDS,
     file: "app/chains/page.tsx",
     why: "the aggregate's chain figures (6 h class)",
   },
   "/chains/[chain]": {
     seconds: 60,
-    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    cdnSeconds: DATA_PAGE_CDN_SECONDS,
     file: "app/chains/[chain]/page.tsx",
     why: "the chain-local peg from live pools (60 s)",
   },
   "/depegs": {
     seconds: 60 * 60,
-    cdnSeconds: DEGRADED_REVALIDATE_SECONDS,
+    cdnSeconds: DATA_PAGE_CDN_SECONDS,
     file: "app/depegs/page.tsx",
     why: "long-range price series cached for an hour and more",
   },
@@ -72,13 +85,15 @@ export const PAGE_REVALIDATE_SECONDS = {
   },
 } as const;
 
-/** How long past `revalidate` a CDN may serve a page while it re-renders (next.config.mjs). */
+/** How long past `s-maxage` a CDN may serve a complete page while it re-renders (page-cache-handler.mjs). */
 export const PAGE_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
 
-const degradedMarker = unstable_cache(async () => true, ["degraded-render"], {
-  revalidate: DEGRADED_REVALIDATE_SECONDS,
+const partialMarker = unstable_cache(async () => true, ["partial-render"], {
+  tags: [PARTIAL_PAGE_TAG],
+  revalidate: false,
 });
 
+/** Marks this render as made from partial data when `degraded` (see above). */
 export async function keepDegradedBriefly(degraded: boolean): Promise<void> {
-  if (degraded) await degradedMarker();
+  if (degraded) await partialMarker();
 }

@@ -27,6 +27,7 @@ const NEXT_BIN = require.resolve("next/dist/bin/next");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
 const SOURCE_FILES = [
   "next.config.mjs",
+  "page-cache-handler.mjs",
   "package.json",
   "tailwind.config.ts",
   "postcss.config.mjs",

@@ -6,7 +6,9 @@ import { keepDegradedBriefly } from "@/lib/page-cache";
 
 // The whole year's log, regenerated in the background every hour (the long-range series are
 // cached for an hour and more); the window, coin, direction and depth filters run in the browser,
-// so `?window=` never makes the page uncacheable. A render with warnings is kept only briefly.
+// so `?window=` never makes the page uncacheable. A render from partial data (a warning, a coin
+// whose history could not be read, a series not stored yet) is never kept as the page
+// (lib/page-cache.ts): the page lists what the API and the feeds list.
 export const revalidate = 3600;
 
 export const metadata: Metadata = {
@@ -18,7 +20,7 @@ export const metadata: Metadata = {
 export default async function DepegsPage() {
   const result = await getDepegs({ window: DEFAULT_EVENTS_WINDOW }).catch(() => null);
   const body = result?.ok ? result.body : null;
-  await keepDegradedBriefly(body === null || body.warnings.length > 0);
+  await keepDegradedBriefly(!result?.ok || !result.complete);
   if (!body) {
     return (
       <ErrorState

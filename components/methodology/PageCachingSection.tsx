@@ -1,9 +1,10 @@
 import {
-  DEGRADED_REVALIDATE_SECONDS,
   PAGE_EXPIRE_SECONDS,
   PAGE_REVALIDATE_SECONDS,
+  PARTIAL_PAGE_CACHE_CONTROL,
+  PARTIAL_PAGE_REUSE_MS,
 } from "@/lib/page-cache";
-import { seconds } from "./fmtConst";
+import { millis, seconds } from "./fmtConst";
 import { MethodSection, MiniTable, Name } from "./MethodSection";
 
 /** How pages are cached and which browser security policy keeps them cacheable. */
@@ -25,16 +26,16 @@ export function PageCachingSection() {
           Pages are rendered once and regenerated in the background (incremental static
           regeneration): they answer{" "}
           <Name>Cache-Control: public, s-maxage=…, stale-while-revalidate=…</Name> so a CDN may keep
-          them, for up to {seconds(PAGE_EXPIRE_SECONDS)} in all while a new copy renders. A page
-          that can render degraded tells a CDN {seconds(DEGRADED_REVALIDATE_SECONDS)}, so no CDN
-          keeps a degraded copy longer than this server does; the server answers its re-asks from
-          its own regenerated copy. Pages carry no ETag: hashing the whole page on every request
-          cost about 40% of serving a cached page; a CDN keeps them instead. The JSON routes keep
-          their ETags.
+          them, for up to {seconds(PAGE_EXPIRE_SECONDS)} in all while a new copy renders. Pages
+          carry no ETag: hashing the whole page on every request cost about 40% of serving a cached
+          page; a CDN keeps them instead. The JSON routes keep their ETags.
         </li>
         <li>
-          A render that had to show a warning (a source unavailable or stale) is kept only{" "}
-          {seconds(DEGRADED_REVALIDATE_SECONDS)}.
+          A page rendered from partial data (a source unavailable or stale, including a copy made
+          while the site was being built) is never kept as the page: it answers{" "}
+          <Name>Cache-Control: {PARTIAL_PAGE_CACHE_CONTROL}</Name>, this server reuses it for{" "}
+          {millis(PARTIAL_PAGE_REUSE_MS)} at most, and the next visit renders the page again, so the
+          first visitor once the data is back sees it.
         </li>
         <li>
           A query string never changes the server&apos;s copy: filters, sorting and the flows

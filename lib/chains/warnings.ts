@@ -8,6 +8,12 @@ const llama = (code: string, text: string): Warning => ({
   message: `DefiLlama (aggregate): ${text}`,
 });
 
+/**
+ * The code of the chain view's scope note: it measures the largest coins only, by design. The note
+ * states what the view covers, not data that was missing: a page showing it is complete.
+ */
+export const SPLIT_SCOPE_CODE = "chain_split_partial";
+
 export const CW = {
   chainTotalsUnavailable: llama(
     "chain_totals_unavailable",
@@ -27,7 +33,7 @@ export const CW = {
   ),
   splitPartial: (n: number) =>
     llama(
-      "chain_split_partial",
+      SPLIT_SCOPE_CODE,
       `the native/bridged split and chain-local peg are measured for the ${n} largest coins on this chain only.`,
     ),
   pegUnavailable: {

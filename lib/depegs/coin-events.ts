@@ -7,8 +7,13 @@
  *   one coin (`q`)   the market provider's two series are read through the cache (≤ 2 calls);
  *                    a coin without a CoinGecko id reads its DefiLlama coins hourly series
  *                    instead, by its coins key (`<chain>:<address>`), when that key is known;
+ *                    every other source is peeked, as in the market mode;
  *   the market       they are only peeked (used when already cached, never fetched), so
  *                    rebuilding the market-wide log costs the aggregate's two keys at most.
+ *
+ * Both modes gather the same sources in the same order and compute the events with one function
+ * (`eventsFromSeries`): once a coin's series are stored, its view lists exactly its events of the
+ * market-wide log (one start, one end, one confirmation wherever an event is shown).
  *
  * An event is in the window when it is still open, or ended, at or after `asOf − window`.
  * A coin with no series has unknown events (null).
@@ -76,6 +81,8 @@ export interface CoinEvents {
   warnings: Warning[];
   /** A series read needed a provider call. */
   upstream: boolean;
+  /** Every source the coin has was found (false: a series not stored or not read yet). */
+  complete: boolean;
 }
 
 /** The aggregate's table as read once for every coin. */
@@ -138,13 +145,24 @@ export const peekMarketSeries: CachedSeriesReader = async (coin, readOpts) => {
   const id = coin.coingeckoId;
   if (!id) return [];
   const peeked = await Promise.all(
-    ([90, 365] as const).map(async (days) => {
+    MARKET_RANGES.map(async (days) => {
       const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
       return p && p.value.prices.length > 0 ? marketSeries(id, days, p.value, p.storedAt) : null;
     }),
   );
   return peeked.filter((s): s is SourcedSeries => s !== null);
 };
+
+/** The market provider's ranges a coin with a CoinGecko id is read at. */
+const MARKET_RANGES = [90, 365] as const;
+
+/**
+ * How many series the cache-only readers find for a coin once all are stored: the market
+ * provider's ranges for a coin with a CoinGecko id, and DefiLlama coins hourly for a known key.
+ */
+export function storedSeriesExpected(coin: CoinRef): number {
+  return (coin.coingeckoId ? MARKET_RANGES.length : 0) + (coin.coinKey ? 1 : 0);
+}
 
 /** The id a coin's series and events carry: its CoinGecko id, else `llama-<DefiLlama id>`. */
 export function seriesCoinId(coin: CoinRef): string {
@@ -167,9 +185,13 @@ export const peekCoinsHourlySeries: CachedSeriesReader = async (coin, readOpts) 
   return [coinsHourly(coin, p.value, p.storedAt)];
 };
 
+/** The cache-only readers of every source besides the market provider's. */
+const OTHER_SOURCE_READERS: readonly CachedSeriesReader[] = [peekCoinsHourlySeries];
+
+/** Every source's cache-only reader, the market provider's first (the order events are built in). */
 export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
   peekMarketSeries,
-  peekCoinsHourlySeries,
+  ...OTHER_SOURCE_READERS,
 ];
 
 /**
@@ -187,14 +209,15 @@ export async function marketCoinEvents(
   const series: SourcedSeries[] = [];
   const agg = id ? aggregateSeries(prices, id) : null;
   if (agg) series.push(agg);
-  const cached = await Promise.all(readers.map((r) => r(coin, readOpts)));
-  series.push(...cached.flat());
+  const cached = (await Promise.all(readers.map((r) => r(coin, readOpts)))).flat();
+  series.push(...cached);
   return {
     coin,
     events: eventsFromSeries(coin, series, window),
     series,
     warnings: [],
     upstream: false,
+    complete: cached.length >= storedSeriesExpected(coin),
   };
 }
 
@@ -223,7 +246,10 @@ async function read(id: string, days: LongRangeDays, readOpts?: ReadOpts): Promi
   return { series, stale, staleOverBudget, dropped: r.value.droppedPrices, upstream };
 }
 
-/** One coin (`q`): the market provider's series read through the cache, with their warnings. */
+/**
+ * One coin (`q`): the market provider's series read through the cache, with their warnings, and
+ * every other source peeked as the market mode does (the same series, in the same order).
+ */
 export async function loadCoinEvents(
   coin: CoinRef,
   prices: AggregatePrices | null,
@@ -233,7 +259,10 @@ export async function loadCoinEvents(
   const id = coin.coingeckoId;
   const agg = id ? aggregateSeries(prices, id) : null;
   if (!id) return loadCoinsHourlyEvents(coin, window, readOpts);
-  const reads = await Promise.all(([90, 365] as const).map((days) => read(id, days, readOpts)));
+  const [reads, others] = await Promise.all([
+    Promise.all(MARKET_RANGES.map((days) => read(id, days, readOpts))),
+    Promise.all(OTHER_SOURCE_READERS.map((r) => r(coin, readOpts))),
+  ]);
   const warnings: Warning[] = [];
   const series: SourcedSeries[] = agg ? [agg] : [];
   reads.forEach((r, i) => {
@@ -248,12 +277,15 @@ export async function loadCoinEvents(
         warnings.push(pricesDropped(r.dropped, `the ${days}-day price history of ${coin.symbol}`));
     }
   });
+  series.push(...others.flat());
+  const found = reads.filter((r) => r.series !== null && r.series !== "budget").length;
   return {
     coin,
     events: eventsFromSeries(coin, series, window),
     series,
     warnings,
     upstream: reads.some((r) => r.upstream),
+    complete: found + others.flat().length >= storedSeriesExpected(coin),
   };
 }
 
@@ -266,7 +298,7 @@ async function loadCoinsHourlyEvents(
   window: EventsWindow,
   readOpts?: ReadOpts,
 ): Promise<CoinEvents> {
-  const none = { coin, events: null, series: [], warnings: [], upstream: false };
+  const none = { coin, events: null, series: [], warnings: [], upstream: false, complete: false };
   if (!coin.coinKey) return { ...none, warnings: [coinsKeyUnknown(coin.symbol)] };
   const r = (await readHourlySeries([coin.coinKey], readOpts)).get(coin.coinKey);
   if (!r?.series || r.series.points.length === 0) {
@@ -279,5 +311,6 @@ async function loadCoinsHourlyEvents(
     series,
     warnings: r.stale ? [coinsHistoryStale(coin.symbol)] : [],
     upstream: r.upstream,
+    complete: true,
   };
 }

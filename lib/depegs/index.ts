@@ -80,8 +80,24 @@ function sourcesOf(coins: readonly CoinEvents[]) {
 }
 
 export type DepegsResult =
-  | { ok: true; body: ReturnType<typeof buildBody>; degraded: boolean; upstream: boolean }
+  | {
+      ok: true;
+      body: ReturnType<typeof buildBody>;
+      degraded: boolean;
+      upstream: boolean;
+      /**
+       * Built from every series its coins have: no warning, no coin without history, and every
+       * source of every coin stored. A page keeps only a complete log (lib/page-cache.ts).
+       */
+      complete: boolean;
+    }
   | { ok: false; suggestions: string[] };
+
+/** See `DepegsResult.complete`. */
+const isComplete = (body: ReturnType<typeof buildBody>, coins: readonly CoinEvents[]) =>
+  body.warnings.length === 0 &&
+  body.history_unavailable.length === 0 &&
+  coins.every((c) => c.complete);
 
 function buildBody(
   coins: CoinEvents[],
@@ -212,7 +228,8 @@ export async function getDepegs(
     );
     const body = buildBody([coin], input.window, coin, [...r.ctx.warnings, ...agg.warnings], now);
     const upstream = r.ctx.upstream || agg.upstream || coin.upstream;
-    return { ok: true, body, degraded: body.warnings.length > 0, upstream };
+    const complete = isComplete(body, [coin]);
+    return { ok: true, body, degraded: body.warnings.length > 0, upstream, complete };
   }
   let assets: readonly AggregateAsset[] = [];
   const warnings: Warning[] = [];
@@ -237,5 +254,6 @@ export async function getDepegs(
     body,
     degraded: body.warnings.length > 0,
     upstream: upstream || agg.upstream,
+    complete: isComplete(body, coins),
   };
 }

@@ -91,7 +91,7 @@ export function snapshotBuild(): string {
       verbatimSymlinks: true,
       filter: (f) => f !== path.join(src, "cache"),
     });
-    for (const f of ["next.config.mjs", "package.json"])
+    for (const f of ["next.config.mjs", "page-cache-handler.mjs", "package.json"])
       cpSync(path.join(ROOT, f), path.join(dir, f));
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
     if (existsSync(path.join(ROOT, "public")))
@@ -126,6 +126,8 @@ export interface NextAppOptions {
   nodeArgs?: string[];
   /** A fixed port; by default a free one is picked. */
   port?: number;
+  /** Another app directory with its own build (default: the repository or its snapshot). */
+  appDir?: string;
 }
 
 export interface NextApp {
@@ -171,18 +173,19 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   Object.assign(env, opts.env);
 
   const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+  const dir = opts.appDir ?? appDir;
   const args = [
     ...(opts.nodeArgs ?? []),
     nextBin,
     "start",
-    appDir,
+    dir,
     "-p",
     String(port),
     "-H",
     "127.0.0.1",
   ];
   const child = spawn(process.execPath, args, {
-    cwd: appDir,
+    cwd: dir,
     env,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

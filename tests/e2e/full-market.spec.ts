@@ -239,3 +239,48 @@ test("the demo's refresher runs over the whole market and /api/health shows its 
   const warm = Object.values(run.families).reduce((s, f) => s + f.warmCoins, 0);
   expect(warm).toBeGreaterThan(0);
 });
+
+// One log (docs/caching.md "Pages"): the page, the API and the feeds are built from the same
+// stored series, and a page rendered from partial data is never kept, so they list the same events.
+test("the depeg log page lists the events the API and both feeds list", async ({ request }) => {
+  type Log = {
+    coins: string[];
+    history_unavailable: string[];
+    events: { id: string; coingecko_id: string | null }[];
+  };
+  // A coin's view reads its series through the cache; the market-wide log then uses them (USDC's
+  // 11-23 excursion appears): a page kept from before would miss it.
+  expect((await request.get("/api/stablecoin-depegs?q=usdc")).status()).toBe(200);
+  const idsOf = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]!);
+  const read = async () => {
+    const api = (await (await request.get("/api/stablecoin-depegs")).json()) as Log;
+    // React separates adjacent text nodes with comments: read the text as a visitor does.
+    const html = (await (await request.get("/depegs")).text()).replace(/<!-- -->/g, "");
+    return { api, html, page: idsOf(html, /data-event-id="([^"]+)"/g).sort() };
+  };
+  // The refresher may store a series between the two reads: both are read again until they agree.
+  let last = await read();
+  await expect
+    .poll(
+      async () => {
+        last = await read();
+        return last.page;
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(last.api.events.map((e) => e.id).sort());
+  const { api, html } = last;
+  expect(api.events.some((e) => e.coingecko_id === "usd-coin")).toBe(true);
+  expect(html).toContain(`${api.coins.length} coins examined`);
+  expect(html.includes('data-testid="history-unavailable"')).toBe(
+    api.history_unavailable.length > 0,
+  );
+
+  // The feeds: the newest events of the same log, newest first.
+  const feedIds = api.events.map((e) => `urn:stablecoin-intel:depeg:${e.id}`);
+  const json = (await (await request.get("/depegs.json")).json()) as { items: { id: string }[] };
+  expect(json.items.map((i) => i.id)).toEqual(feedIds.slice(0, json.items.length));
+  expect(json.items.length).toBeGreaterThan(0);
+  const atom = await (await request.get("/depegs.atom")).text();
+  expect(idsOf(atom, /<entry>\s*<id>([^<]+)<\/id>/g)).toEqual(json.items.map((i) => i.id));
+});

@@ -10,6 +10,7 @@ import { WarningsNotice } from "@/components/ui/Notice";
 import { Section } from "@/components/ui/Section";
 import { getChain } from "@/lib/chains";
 import { chainParamSchema } from "@/lib/chains/params";
+import { SPLIT_SCOPE_CODE } from "@/lib/chains/warnings";
 import { keepDegradedBriefly } from "@/lib/page-cache";
 
 // Rendered on first visit, then regenerated in the background every minute (the chain-local peg
@@ -70,7 +71,9 @@ export default async function ChainPage({ params }: Props) {
   const result = await load(chain);
   if (result && !result.ok && "unknown" in result) notFound();
   const body = result?.ok ? result.body : null;
-  await keepDegradedBriefly(body === null || body.warnings.length > 0);
+  await keepDegradedBriefly(
+    body === null || body.warning_codes.some((code) => code !== SPLIT_SCOPE_CODE),
+  );
   if (!body)
     return (
       <ErrorState

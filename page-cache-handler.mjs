@@ -1,0 +1,73 @@
+/**
+ * The page store (Next's incremental cache, `cacheHandler` in next.config.mjs): Next's own file
+ * store, with one rule on top. A page rendered from partial data (a source unavailable, stale or
+ * cut short: the render called `keepDegradedBriefly(true)`, lib/page-cache.ts, which tags it
+ * PARTIAL_PAGE_TAG) is never kept as the page:
+ *
+ * - the server reuses it for PARTIAL_PAGE_REUSE_MS at most (a burst is not re-rendered per
+ *   request), then renders the page again on the next visit instead of serving the copy stale
+ *   in the background, so the first visitor once the data is back sees the data; a copy made
+ *   during `next build` without a reachable upstream is never served;
+ * - its answer says `private, no-store`, so no CDN or browser keeps it.
+ *
+ * A complete page is answered `public, s-maxage=<n>, stale-while-revalidate=<rest of the expire
+ * time>` (docs/caching.md "Pages"): 15 s for a page built from data, a day for a page built from
+ * the code alone. The header travels with the stored page (its `headers`), so a fresh render and
+ * a stored copy say the same. lib/page-cache.ts keeps the same values (a unit test checks).
+ */
+import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+
+const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
+
+/** The cache tag a render from partial data carries (lib/page-cache.ts sets it). */
+export const PARTIAL_PAGE_TAG = "partial-data";
+/** How long the server reuses a page rendered from partial data. */
+export const PARTIAL_PAGE_REUSE_MS = 1000;
+/** How long past its `s-maxage` a CDN may serve a complete page while it re-renders. */
+export const PAGE_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
+/** A CDN's `s-maxage` for a page built from data. */
+export const DATA_PAGE_CDN_SECONDS = 15;
+/** A CDN's `s-maxage` for a page built from the code alone (a deploy replaces it). */
+export const STATIC_PAGE_CDN_SECONDS = 24 * 60 * 60;
+/** Store keys of the pages built from the code alone. */
+export const STATIC_PAGE_KEYS = ["/methodology", "/docs/api"];
+
+export const PARTIAL_PAGE_CACHE_CONTROL = "private, no-store";
+const CACHE_TAGS_HEADER = "x-next-cache-tags";
+const APP_PAGE = "APP_PAGE";
+
+const isPage = (value) => value?.kind === APP_PAGE;
+
+function isPartial(value) {
+  const tags = value.headers?.[CACHE_TAGS_HEADER];
+  return typeof tags === "string" && tags.split(",").includes(PARTIAL_PAGE_TAG);
+}
+
+/** The Cache-Control of a stored page (by its store key) or of a fresh render. */
+export function pageCacheControl(key, partial) {
+  if (partial) return PARTIAL_PAGE_CACHE_CONTROL;
+  const sMaxAge = STATIC_PAGE_KEYS.includes(key) ? STATIC_PAGE_CDN_SECONDS : DATA_PAGE_CDN_SECONDS;
+  return `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
+}
+
+export default class PageCacheHandler extends FileSystemCache {
+  async get(key, ctx) {
+    const entry = await super.get(key, ctx);
+    if (!entry || !isPage(entry.value)) return entry;
+    const partial = isPartial(entry.value);
+    if (partial && Date.now() - entry.lastModified >= PARTIAL_PAGE_REUSE_MS) return null;
+    // A copy written by `next build` has no header of ours yet; a copy is never edited in place.
+    const headers = { ...entry.value.headers, "cache-control": pageCacheControl(key, partial) };
+    return { ...entry, value: { ...entry.value, headers } };
+  }
+
+  async set(key, data, ctx) {
+    // Next answers a fresh render with this same object's headers: set here, they reach the
+    // answer that triggered the render as well as every later copy.
+    if (isPage(data)) {
+      data.headers = data.headers ?? {};
+      data.headers["cache-control"] = pageCacheControl(key, isPartial(data));
+    }
+    return super.set(key, data, ctx);
+  }
+}

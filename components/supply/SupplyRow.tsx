@@ -58,6 +58,13 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
       <td className="hidden max-w-[14rem] truncate sm:table-cell" title={row.name}>
         {row.name}
       </td>
+      <td className="text-right">
+        <PegBadge
+          bps={row.peg_deviation_bps}
+          yieldBearing={row.yield_bearing}
+          pegNote={row.peg_note}
+        />
+      </td>
       <td className="tabular text-right" title={formatUsdFull(row.circulating_usd)}>
         {formatUsd(row.circulating_usd)}
       </td>
@@ -66,13 +73,6 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
       </td>
       <td className="text-right">
         <Change pct={row.change_30d_pct} usd={row.change_30d_usd} />
-      </td>
-      <td className="text-right">
-        <PegBadge
-          bps={row.peg_deviation_bps}
-          yieldBearing={row.yield_bearing}
-          pegNote={row.peg_note}
-        />
       </td>
       <td>{backingLabel(row.backing)}</td>
     </tr>

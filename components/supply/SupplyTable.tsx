@@ -100,8 +100,8 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
       >
         <table className="w-full min-w-[38rem] sm:min-w-[46rem] text-sm">
           <caption className="sr-only">
-            USD stablecoins ranked by circulating supply, with 7-day and 30-day net supply change,
-            peg deviation from 1.00 USD and backing mechanism. Column headers sort the table.
+            USD stablecoins ranked by circulating supply, with peg deviation from 1.00 USD, 7-day
+            and 30-day net supply change and backing mechanism. Column headers sort the table.
           </caption>
           <thead className="text-xs text-slate-600 dark:text-slate-300">
             <tr>
@@ -121,10 +121,11 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
               <th scope="col" className="hidden px-2 py-2 text-left font-medium sm:table-cell">
                 Name
               </th>
+              {/* Deviation and size first: on a phone they are what fits beside the coin. */}
+              <SortHeader label="Peg deviation" sortKey="peg_deviation_bps" {...header} />
               <SortHeader label="Circulating" sortKey="circulating_usd" {...header} />
               <SortHeader label="7d change" sortKey="change_7d_pct" {...header} />
               <SortHeader label="30d change" sortKey="change_30d_pct" {...header} />
-              <SortHeader label="Peg deviation" sortKey="peg_deviation_bps" {...header} />
               <th scope="col" className="px-2 py-2 text-left font-medium">
                 Backing
               </th>

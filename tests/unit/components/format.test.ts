@@ -3,6 +3,7 @@ import {
   formatBps,
   formatPct,
   formatUsd,
+  formatUsdFull,
   formatUtc,
   signClass,
 } from "@/components/format";
@@ -14,8 +15,10 @@ describe("formatting helpers", () => {
     expect(formatUsd(999_960_000)).toBe("$1.0B");
     expect(formatUsd(2.5e12)).toBe("$2.5T");
     expect(formatUsd(412)).toBe("$412");
-    expect(formatUsd(-187e6)).toBe("−$187.0M");
-    expect(formatUsd(633.1e6, { signed: true })).toBe("+$633.1M");
+    // The word joiner (U+2060) keeps a sign on the same line as its amount.
+    expect(formatUsd(-187e6)).toBe("−\u2060$187.0M");
+    expect(formatUsd(633.1e6, { signed: true })).toBe("+\u2060$633.1M");
+    expect(formatUsdFull(-1234.4)).toBe("−\u2060$1,234");
     expect(formatUsd(null)).toBe("—");
     expect(formatUsd(Number.NaN)).toBe("—");
   });

@@ -45,7 +45,7 @@ export async function CoinChainsPanel({
       className="md:col-span-2"
       provenance={
         <span className="text-xs text-slate-600 dark:text-slate-300">
-          DefiLlama (aggregate) balances as of{" "}
+          DefiLlama (aggregate), every chain it lists, balances as of{" "}
           {formatUtc(view.balancesAsOf ? new Date(view.balancesAsOf).toISOString() : null)};
           DexScreener (liquidity) pools
         </span>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { backingLabel, formatPct, formatUsd, formatUsdFull, signClass } from "@/components/format";
+import { formatPrice } from "@/components/asset/fmt";
 import { PegBadge } from "@/components/ui/PegBadge";
 import type { TableRow } from "./rows";
 
@@ -25,6 +26,14 @@ function Change({ pct, usd }: { pct: number | null; usd: number | null }) {
       <span className="text-xs">{formatUsd(usd, { signed: true })}</span>
     </span>
   );
+}
+
+const PRICE_SOURCE_LABEL = { market: "CoinGecko (market)", aggregate: "DefiLlama (aggregate)" };
+
+/** Which headline price the deviation is of (the coin page lists every source). */
+function priceTitle(row: TableRow): string | undefined {
+  if (row.price_usd === null || row.price_source === null) return undefined;
+  return `${formatPrice(row.price_usd)} from ${PRICE_SOURCE_LABEL[row.price_source]}, the headline price on the coin's page, which lists every source`;
 }
 
 /**
@@ -58,7 +67,7 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
       <td className="hidden max-w-[14rem] truncate sm:table-cell" title={row.name}>
         {row.name}
       </td>
-      <td className="text-right">
+      <td className="text-right" title={priceTitle(row)}>
         <PegBadge
           bps={row.peg_deviation_bps}
           yieldBearing={row.yield_bearing}

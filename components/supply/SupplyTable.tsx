@@ -98,7 +98,7 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
         role="region"
         aria-label="Supply table (scrolls horizontally)"
       >
-        <table className="w-full min-w-[38rem] sm:min-w-[46rem] text-sm">
+        <table className="w-full text-sm sm:min-w-[46rem]">
           <caption className="sr-only">
             USD stablecoins ranked by circulating supply, with peg deviation from 1.00 USD, 7-day
             and 30-day net supply change and backing mechanism. Column headers sort the table.

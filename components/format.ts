@@ -3,6 +3,8 @@
  * deviations arrive computed from lib/).
  */
 
+import { DECIMALS, roundTo } from "@/lib/domain/precision";
+
 /** Shown for a missing value. */
 export const DASH = "—";
 /** Typographic minus, so signed numbers line up with "+". */
@@ -67,10 +69,13 @@ export function formatPct(
   return `${isZero ? "" : signOf(n, opts.signed ?? true)}${text}%`;
 }
 
-/** Basis points with a sign: `+6.4 bps`, `−3.8 bps`. */
+/**
+ * Basis points with a sign: `+6.4 bps`, `−3.8 bps`. Rounded first to the precision the API
+ * publishes, so a page given the raw −1.8499… and one given the API's −1.85 print the same.
+ */
 export function formatBps(n: number | null | undefined, opts: { digits?: number } = {}): string {
   if (!ok(n)) return DASH;
-  const text = Math.abs(n).toFixed(opts.digits ?? 1);
+  const text = Math.abs(roundTo(n, DECIMALS.bps)).toFixed(opts.digits ?? 1);
   const isZero = Number(text) === 0;
   return `${isZero ? "" : signOf(n, true)}${text} bps`;
 }

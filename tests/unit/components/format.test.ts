@@ -34,6 +34,8 @@ describe("formatting helpers", () => {
     expect(formatBps(-3.8)).toBe("−3.8 bps");
     expect(formatBps(0.01)).toBe("0.0 bps");
     expect(formatBps(null)).toBe("—");
+    // The raw deviation and the API's rounded one (0.01 bps) print alike on every page.
+    expect(formatBps((0.999815 - 1) * 10_000)).toBe(formatBps(-1.85));
   });
 
   it("formats times in UTC and chain names", () => {

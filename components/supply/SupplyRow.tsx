@@ -60,7 +60,7 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
             dead
           </span>
         ) : null}
-        <span className="block max-w-24 truncate text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">
+        <span className="block max-w-20 truncate text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">
           {row.name}
         </span>
       </th>

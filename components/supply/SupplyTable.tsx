@@ -25,7 +25,7 @@ export { toCsv } from "./csv";
 const COLUMN_COUNT = 8;
 /** Cell padding, row borders and no-wrap for every body row, set once on the table body. */
 const ROW_CELLS =
-  "whitespace-nowrap [&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2";
+  "whitespace-nowrap [&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 max-sm:[&>tr>*]:px-1.5";
 /** Rows rendered at once: the server HTML carries this many; the rest are a page away. */
 export const PAGE_SIZE = 50;
 const noSubscribe = () => () => {};

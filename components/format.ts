@@ -3,10 +3,17 @@
  * deviations arrive computed from lib/).
  */
 
+import { DECIMALS, roundTo } from "@/lib/domain/precision";
+
 /** Shown for a missing value. */
 export const DASH = "—";
 /** Typographic minus, so signed numbers line up with "+". */
 const MINUS = "−";
+/**
+ * Between a sign and "$": both are prefix characters, between which a browser may break a line,
+ * leaving "−" at the end of one line and "$377.7M" on the next. The word joiner forbids it.
+ */
+const WORD_JOINER = "\u2060";
 
 const UNITS: ReadonlyArray<[number, string]> = [
   [1e12, "T"],
@@ -24,11 +31,17 @@ function ok(n: number | null | undefined): n is number {
   return typeof n === "number" && Number.isFinite(n);
 }
 
+/** A sign glued to the "$" after it (no line break between them). */
+function usdSignOf(n: number, signed: boolean): string {
+  const sign = signOf(n, signed);
+  return sign === "" ? "" : `${sign}${WORD_JOINER}`;
+}
+
 /** Compact USD: `$187.0B`, `$633.1M`, `$412`; `signed` adds `+` to positive values. */
 export function formatUsd(n: number | null | undefined, opts: { signed?: boolean } = {}): string {
   if (!ok(n)) return DASH;
   const abs = Math.abs(n);
-  const sign = signOf(n, opts.signed ?? false);
+  const sign = usdSignOf(n, opts.signed ?? false);
   for (const [size, suffix] of UNITS) {
     // Round first so 999.96M prints as $1.0B, not $1000.0M.
     const scaled = (abs / size).toFixed(1);
@@ -41,7 +54,7 @@ export function formatUsd(n: number | null | undefined, opts: { signed?: boolean
 export function formatUsdFull(n: number | null | undefined): string {
   if (!ok(n)) return DASH;
   const abs = Math.abs(n).toLocaleString("en-US", { maximumFractionDigits: 0 });
-  return `${signOf(n, false)}$${abs}`;
+  return `${usdSignOf(n, false)}$${abs}`;
 }
 
 /** Percentage with a sign by default: `+10.40%`, `−0.10%`, `0.00%`. */
@@ -56,10 +69,13 @@ export function formatPct(
   return `${isZero ? "" : signOf(n, opts.signed ?? true)}${text}%`;
 }
 
-/** Basis points with a sign: `+6.4 bps`, `−3.8 bps`. */
+/**
+ * Basis points with a sign: `+6.4 bps`, `−3.8 bps`. Rounded first to the precision the API
+ * publishes, so a page given the raw −1.8499… and one given the API's −1.85 print the same.
+ */
 export function formatBps(n: number | null | undefined, opts: { digits?: number } = {}): string {
   if (!ok(n)) return DASH;
-  const text = Math.abs(n).toFixed(opts.digits ?? 1);
+  const text = Math.abs(roundTo(n, DECIMALS.bps)).toFixed(opts.digits ?? 1);
   const isZero = Number(text) === 0;
   return `${isZero ? "" : signOf(n, true)}${text} bps`;
 }

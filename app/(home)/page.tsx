@@ -39,6 +39,8 @@ export default async function HomePage() {
       !issuers.ok ||
       supplyWarnings.length > 0 ||
       supply.body.metadata.stale ||
+      // Headline prices not yet cached: the table shows the aggregate's prices for now.
+      supply.body.metadata.prices_as_of === null ||
       issuers.body.warnings.length > 0,
   );
   const symbols = supply.ok ? [...new Set(supply.body.assets.map((a) => a.symbol))] : [];

@@ -1,4 +1,4 @@
-import { chainLabel, formatInt, formatPct, formatUsd } from "@/components/format";
+import { chainLabel, formatInt, formatPct, formatUsd, formatUtc } from "@/components/format";
 import { concentrationLabel, HHI_MAX } from "@/lib/domain/concentration";
 import { Missing } from "./Missing";
 import { Panel, Row } from "./Panel";
@@ -14,12 +14,23 @@ const BAND_LABEL = {
   unknown: "unknown",
 };
 const tokens = (n: number, symbol: string) => `${formatUsd(n).replace("$", "")} ${symbol}`;
+const chainList = (chains: readonly string[]) => chains.map(chainLabel).join(", ");
+
+/** Which supply the distribution (and the HHI over it) counts: provider, chains, as of when. */
+function universeText(c: Conc): string {
+  const u = c.supply_distribution_universe;
+  if (!u) return "unavailable";
+  const when = `as of ${formatUtc(u.as_of)}`;
+  return u.provider === "Dune"
+    ? `Dune on-chain snapshot (scheduled), ${when}: only the ${u.chains.length} chains it reads (${chainList(u.chains)}); supply elsewhere is not counted, so these shares differ from "Supply by chain: native vs bridged" (DefiLlama, every chain)`
+    : `DefiLlama aggregate, ${when}: every chain it lists for this coin (the on-chain snapshot does not cover it)`;
+}
 
 function Distribution({ shares }: { shares: Conc["supply_distribution"] }) {
   const rows = Object.entries(shares).sort((a, b) => b[1] - a[1]);
   if (rows.length === 0) return <Missing reason="No supply distribution is available." />;
   return (
-    <ul className="space-y-1" aria-label="Supply by chain">
+    <ul className="space-y-1" aria-label="Supply distribution">
       {rows.map(([chain, share]) => (
         <li key={chain} className="grid grid-cols-[6.5rem_1fr_3.75rem] items-center gap-2 text-xs">
           <span className="truncate">{chainLabel(chain)}</span>
@@ -64,9 +75,14 @@ function Exposure({ c, asset, source }: { c: Conc; asset: string; source: Source
           )}
         </Row>
         {e ? (
-          <Row label="Held / total supply">
-            {tokens(e.held_by_issuer_entities_tokens, asset)} of{" "}
-            {tokens(e.total_supply_tokens, asset)}
+          <Row
+            label="Held / total supply"
+            hint={`Dune snapshot, on the ${e.chains.length} ${e.chains.length === 1 ? "chain" : "chains"} with a labelled issuer entity (${chainList(e.chains)}), not the circulating supply on every chain`}
+          >
+            <span className="whitespace-nowrap">
+              {tokens(e.held_by_issuer_entities_tokens, asset)} of{" "}
+              {tokens(e.total_supply_tokens, asset)}
+            </span>
           </Row>
         ) : null}
       </dl>
@@ -117,7 +133,10 @@ export function ConcentrationPanel({ risk }: { risk: RiskBody }) {
             formatPct(c.issuer_share_of_usd_market_pct, { digits: 1, signed: false })
           )}
         </Row>
-        <Row label="Chain HHI" hint={`0–${formatInt(HHI_MAX)}; ${BAND_LABEL[band]}`}>
+        <Row
+          label="Chain HHI"
+          hint={`0–${formatInt(HHI_MAX)}; ${BAND_LABEL[band]}; over the supply distribution below`}
+        >
           {c.chain_hhi === null ? (
             <Missing reason="No supply distribution is available." />
           ) : (
@@ -126,13 +145,11 @@ export function ConcentrationPanel({ risk }: { risk: RiskBody }) {
         </Row>
       </dl>
       <div className="space-y-1.5">
-        <p className="text-xs text-slate-500 dark:text-slate-400">
-          Supply by chain ·{" "}
-          {c.supply_distribution_source === "on-chain-scheduled"
-            ? "on-chain snapshot (scheduled/cached)"
-            : c.supply_distribution_source === "aggregate"
-              ? "aggregate per-chain circulating (on-chain snapshot unavailable)"
-              : "unavailable"}
+        <p
+          className="text-xs text-slate-500 dark:text-slate-400"
+          data-testid="distribution-universe"
+        >
+          Supply distribution · {universeText(c)}
         </p>
         <Distribution shares={c.supply_distribution} />
       </div>

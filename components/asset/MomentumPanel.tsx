@@ -32,7 +32,10 @@ export function MomentumPanel({ risk }: { risk: RiskBody }) {
       sources={pickSources(risk.metadata.sources, [{ name: "DefiLlama", type: "aggregate" }])}
     >
       <dl>
-        <Row label="Circulating supply">
+        <Row
+          label="Circulating supply"
+          hint="DefiLlama, summed over every chain; the market cap (Velocity) is CoinGecko's"
+        >
           {m.current_usd === null ? (
             <Missing reason="DefiLlama (aggregate): supply is unavailable." />
           ) : (

@@ -14,6 +14,17 @@ const LABEL_TEXT = {
   unknown: "Unknown",
 };
 
+/**
+ * Why the market cap is not the circulating supply of "Supply momentum": the market provider
+ * multiplies its price by the supply it counts; the aggregate sums the supply on every chain.
+ */
+function marketCapHint(source: RiskBody["velocity"]["market_cap_source"]): string | undefined {
+  if (source === "market")
+    return "CoinGecko: its price × the supply it counts; DefiLlama's circulating supply (Supply momentum) counts each token on every chain as $1";
+  if (source === "aggregate") return "DefiLlama circulating supply (CoinGecko has none)";
+  return undefined;
+}
+
 /** Velocity = 24h volume ÷ market cap, with its parked / moderate / active label. */
 export function VelocityPanel({ risk }: { risk: RiskBody }) {
   const v = risk.velocity;
@@ -48,7 +59,7 @@ export function VelocityPanel({ risk }: { risk: RiskBody }) {
             formatUsd(v.volume_24h_usd)
           )}
         </Row>
-        <Row label="Market cap">
+        <Row label="Market cap" hint={marketCapHint(v.market_cap_source)}>
           {v.market_cap_usd === null ? (
             <Missing reason={MARKET_DOWN} />
           ) : (

@@ -2,16 +2,17 @@ import { formatPct, formatUsd, formatUsdFull } from "@/components/format";
 import type { ChainCoinRecord, ChainFlagRecord } from "@/lib/chains/schema";
 import { LocalPeg } from "./LocalPeg";
 import { SplitBar } from "./SplitBar";
-import { RowLink, SupplyTableShell, type ShellColumn } from "./SupplyTableShell";
+import { RowLink, ShellCell, SupplyTableShell, type ShellColumn } from "./SupplyTableShell";
 
-const COLUMNS: readonly ShellColumn[] = [
-  { label: "Coin" },
-  { label: "Supply on chain", numeric: true },
-  { label: "Dominance", numeric: true },
-  { label: "7d", numeric: true },
-  { label: "Native vs bridged" },
-  { label: "Chain-local peg" },
-];
+const [COIN, SUPPLY, DOMINANCE, CHANGE_7D, SPLIT, PEG] = [
+  { label: "Coin", phoneSpan: 6 },
+  { label: "Supply on chain", numeric: true, phoneSpan: 2 },
+  { label: "Dominance", numeric: true, phoneSpan: 2 },
+  { label: "7d", numeric: true, phoneSpan: 2 },
+  { label: "Native vs bridged", phoneSpan: 3 },
+  { label: "Chain-local peg", phoneSpan: 3 },
+] as const satisfies readonly ShellColumn[];
+const COLUMNS: readonly ShellColumn[] = [COIN, SUPPLY, DOMINANCE, CHANGE_7D, SPLIT, PEG];
 
 /** The coins on one chain: supply, dominance, native vs bridged and the chain-local peg. */
 export function ChainCoinsTable({
@@ -37,22 +38,22 @@ export function ChainCoinsTable({
             label={c.symbol}
             sub={c.name}
           />
-          <td className="tabular text-right" title={formatUsdFull(c.circulating_usd)}>
+          <ShellCell col={SUPPLY} title={formatUsdFull(c.circulating_usd)}>
             {formatUsd(c.circulating_usd)}
-          </td>
-          <td className="tabular text-right">{formatPct(c.dominance_pct, { signed: false })}</td>
-          <td className="tabular text-right">{formatPct(c.change_7d_pct)}</td>
-          <td>
+          </ShellCell>
+          <ShellCell col={DOMINANCE}>{formatPct(c.dominance_pct, { signed: false })}</ShellCell>
+          <ShellCell col={CHANGE_7D}>{formatPct(c.change_7d_pct)}</ShellCell>
+          <ShellCell col={SPLIT}>
             <SplitBar
               nativeUsd={c.native_usd}
               bridgedUsd={c.bridged_usd}
               bridgedShare={c.bridged_share}
               bridges={c.bridges}
             />
-          </td>
-          <td>
+          </ShellCell>
+          <ShellCell col={PEG}>
             <LocalPeg peg={c.chain_local_peg} flagged={flagged.has(c.symbol)} />
-          </td>
+          </ShellCell>
         </tr>
       ))}
     </SupplyTableShell>

@@ -5,17 +5,18 @@ import type { ChainFlagRecord, CoinChainPegRecord } from "@/lib/chains/schema";
 import { LocalPeg } from "./LocalPeg";
 import { chainPath } from "./paths";
 import { SplitBar } from "./SplitBar";
-import { RowLink, SupplyTableShell, type ShellColumn } from "./SupplyTableShell";
+import { RowLink, ShellCell, SupplyTableShell, type ShellColumn } from "./SupplyTableShell";
 
 /** Chains shown on the coin page; the chain pages list the rest. */
 const PANEL_CHAINS = 12;
-const COLUMNS: readonly ShellColumn[] = [
-  { label: "Chain" },
-  { label: "Supply", numeric: true },
-  { label: "Share", numeric: true },
-  { label: "Native vs bridged" },
-  { label: "Chain-local peg" },
-];
+const [CHAIN, SUPPLY, SHARE, SPLIT, PEG] = [
+  { label: "Chain", phoneSpan: 6 },
+  { label: "Supply", numeric: true, phoneSpan: 3 },
+  { label: "Share", numeric: true, phoneSpan: 3 },
+  { label: "Native vs bridged", phoneSpan: 3 },
+  { label: "Chain-local peg", phoneSpan: 3 },
+] as const satisfies readonly ShellColumn[];
+const COLUMNS: readonly ShellColumn[] = [CHAIN, SUPPLY, SHARE, SPLIT, PEG];
 
 /**
  * The coin's supply per chain: natively minted vs bridged in, and its chain-local peg where the
@@ -44,7 +45,7 @@ export async function CoinChainsPanel({
       className="md:col-span-2"
       provenance={
         <span className="text-xs text-slate-600 dark:text-slate-300">
-          DefiLlama (aggregate) balances as of{" "}
+          DefiLlama (aggregate), every chain it lists, balances as of{" "}
           {formatUtc(view.balancesAsOf ? new Date(view.balancesAsOf).toISOString() : null)};
           DexScreener (liquidity) pools
         </span>
@@ -73,19 +74,19 @@ export async function CoinChainsPanel({
         {rows.map((r) => (
           <tr key={r.chain} data-chain={r.chain}>
             <RowLink href={chainPath(r.chain)} label={chainLabel(r.chain)} />
-            <td className="tabular text-right">{formatUsd(r.circulatingUsd)}</td>
-            <td className="tabular text-right">{formatPct(r.sharePct, { signed: false })}</td>
-            <td>
+            <ShellCell col={SUPPLY}>{formatUsd(r.circulatingUsd)}</ShellCell>
+            <ShellCell col={SHARE}>{formatPct(r.sharePct, { signed: false })}</ShellCell>
+            <ShellCell col={SPLIT}>
               <SplitBar
                 nativeUsd={r.nativeUsd}
                 bridgedUsd={r.bridgedUsd}
                 bridgedShare={r.bridgedShare}
                 bridges={r.bridges}
               />
-            </td>
-            <td>
+            </ShellCell>
+            <ShellCell col={PEG}>
               <LocalPeg peg={pegOf(r.chain)} flagged={flagged.has(r.chain)} />
-            </td>
+            </ShellCell>
           </tr>
         ))}
       </SupplyTableShell>

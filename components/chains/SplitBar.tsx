@@ -19,7 +19,7 @@ export function SplitBar({
     return <span className="text-xs text-slate-600 dark:text-slate-300">not measured</span>;
   const nativePct = (1 - bridgedShare) * 100;
   return (
-    <div className="min-w-40 space-y-1">
+    <div className="space-y-1 sm:min-w-40">
       <div
         className="flex h-2.5 overflow-hidden rounded bg-slate-100 dark:bg-slate-800"
         aria-hidden="true"

@@ -1,11 +1,29 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-/** A column header of a chain supply table; numeric columns are right-aligned. */
+/**
+ * A column of a chain supply table; numeric columns are right-aligned. `phoneSpan`: how many of
+ * the six grid columns the cell takes on a phone, where each row is laid out as a card (the
+ * coin or chain on top, then its numbers, then native vs bridged beside the chain-local peg).
+ */
 export interface ShellColumn {
   label: string;
   numeric?: boolean;
+  phoneSpan: PhoneSpan;
 }
+
+export type PhoneSpan = 2 | 3 | 6;
+/** Static class names (Tailwind only sees whole strings). */
+const PHONE_SPAN: Record<PhoneSpan, string> = {
+  2: "max-sm:col-span-2",
+  3: "max-sm:col-span-3",
+  6: "max-sm:col-span-6",
+};
+/** Below `sm` each row is a six-column grid and each cell names its column above its value. */
+const PHONE_ROWS =
+  "max-sm:[&>tr]:grid max-sm:[&>tr]:grid-cols-6 max-sm:[&>tr]:gap-x-2 max-sm:[&>tr>*]:px-0 max-sm:[&>tr>*]:py-1 max-sm:[&>tr>th]:col-span-6";
+const PHONE_LABEL =
+  "max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-normal max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400";
 
 /** What the coins-on-a-chain and chains-of-a-coin tables share: caption, header row, row styling. */
 export function SupplyTableShell({
@@ -23,7 +41,7 @@ export function SupplyTableShell({
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="text-left text-xs text-slate-600 dark:text-slate-300">
+        <thead className="text-left text-xs text-slate-600 max-sm:sr-only dark:text-slate-300">
           <tr>
             {columns.map((c) => (
               <th
@@ -36,11 +54,37 @@ export function SupplyTableShell({
             ))}
           </tr>
         </thead>
-        <tbody className="[&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 [&>tr>*]:align-top">
+        <tbody
+          className={`[&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 [&>tr>*]:align-top ${PHONE_ROWS}`}
+        >
           {children}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A body cell of column `col`: aligned like its header, labelled by it on a phone. */
+export function ShellCell({
+  col,
+  title,
+  className = "",
+  children,
+}: {
+  col: ShellColumn;
+  title?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const align = col.numeric ? "tabular whitespace-nowrap text-right max-sm:text-left" : "";
+  return (
+    <td
+      data-label={col.label}
+      title={title}
+      className={`${align} ${PHONE_SPAN[col.phoneSpan]} ${PHONE_LABEL} ${className}`}
+    >
+      {children}
+    </td>
   );
 }
 

@@ -3,6 +3,7 @@
 import { ResponsiveTreeMap } from "@nivo/treemap";
 import { formatUsd } from "@/components/format";
 import type { TreemapDatum } from "./treemapData";
+import { leafLabel, parentLabel } from "./treemapLabel";
 
 /** Fill per issuer (Tailwind 400s); labels are dark on every fill (contrast ≥ 4.5:1). */
 export const PALETTE = [
@@ -21,8 +22,6 @@ export const PALETTE = [
 ] as const;
 const LABEL_COLOR = "#0f172a";
 const BORDER_COLOR = "#ffffff";
-/** Tiles narrower or shorter than this carry no label (the tooltip still has it). */
-const LABEL_SKIP_PX = 28;
 const PARENT_LABEL_PX = 18;
 const SHARE_DIGITS = 2;
 
@@ -62,11 +61,11 @@ export default function IssuerTreemapChart({
       innerPadding={1}
       outerPadding={2}
       enableParentLabel
-      parentLabel={(n) => n.data.name}
+      parentLabel={(n) => parentLabel(n.data.name, n)}
       parentLabelSize={PARENT_LABEL_PX}
       parentLabelTextColor={LABEL_COLOR}
-      label={(n) => `${n.data.name} ${n.formattedValue}`}
-      labelSkipSize={LABEL_SKIP_PX}
+      // Only what fits its tile (treemapLabel.ts); the tooltip and the issuer table carry the rest.
+      label={(n) => leafLabel(n.data.name, String(n.formattedValue), n)}
       orientLabel={false}
       labelTextColor={LABEL_COLOR}
       colors={(n) =>

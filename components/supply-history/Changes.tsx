@@ -13,11 +13,11 @@ export function SupplyChanges({ summary }: { summary: SupplyHistorySummary }) {
     <div className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-800">
       <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
       <dd
-        className="tabular text-base font-semibold"
+        className="tabular text-sm font-semibold sm:text-base"
         data-testid={testId}
         data-value={v ?? undefined}
       >
-        {value}
+        <span className="whitespace-nowrap">{value}</span>
         {hint ? <span className="block text-[11px] font-normal text-slate-500">{hint}</span> : null}
       </dd>
     </div>

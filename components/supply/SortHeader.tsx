@@ -21,7 +21,11 @@ export function SortHeader({
   const active = sort.key === sortKey;
   const ariaSort = active ? (sort.dir === "asc" ? "ascending" : "descending") : "none";
   return (
-    <th scope="col" aria-sort={ariaSort} className={`px-2 py-2 font-medium ${className}`}>
+    <th
+      scope="col"
+      aria-sort={ariaSort}
+      className={`px-2 py-2 font-medium max-sm:px-1.5 ${className}`}
+    >
       <button
         type="button"
         onClick={() => onSort(sortKey)}

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { backingLabel, formatPct, formatUsd, formatUsdFull, signClass } from "@/components/format";
+import { formatPrice } from "@/components/asset/fmt";
 import { PegBadge } from "@/components/ui/PegBadge";
 import type { TableRow } from "./rows";
 
@@ -27,6 +28,14 @@ function Change({ pct, usd }: { pct: number | null; usd: number | null }) {
   );
 }
 
+const PRICE_SOURCE_LABEL = { market: "CoinGecko (market)", aggregate: "DefiLlama (aggregate)" };
+
+/** Which headline price the deviation is of (the coin page lists every source). */
+function priceTitle(row: TableRow): string | undefined {
+  if (row.price_usd === null || row.price_source === null) return undefined;
+  return `${formatPrice(row.price_usd)} from ${PRICE_SOURCE_LABEL[row.price_source]}, the headline price on the coin's page, which lists every source`;
+}
+
 /**
  * One ranked row. Padding, borders and no-wrap come from the table (SupplyTable's `ROW_CELLS`),
  * so each of the page's rows carries only what differs.
@@ -51,12 +60,19 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
             dead
           </span>
         ) : null}
-        <span className="block max-w-[7rem] truncate text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">
+        <span className="block max-w-20 truncate text-xs font-normal text-slate-500 sm:hidden dark:text-slate-400">
           {row.name}
         </span>
       </th>
       <td className="hidden max-w-[14rem] truncate sm:table-cell" title={row.name}>
         {row.name}
+      </td>
+      <td className="text-right" title={priceTitle(row)}>
+        <PegBadge
+          bps={row.peg_deviation_bps}
+          yieldBearing={row.yield_bearing}
+          pegNote={row.peg_note}
+        />
       </td>
       <td className="tabular text-right" title={formatUsdFull(row.circulating_usd)}>
         {formatUsd(row.circulating_usd)}
@@ -66,13 +82,6 @@ export function SupplyRow({ row, href }: { row: TableRow; href: string }) {
       </td>
       <td className="text-right">
         <Change pct={row.change_30d_pct} usd={row.change_30d_usd} />
-      </td>
-      <td className="text-right">
-        <PegBadge
-          bps={row.peg_deviation_bps}
-          yieldBearing={row.yield_bearing}
-          pegNote={row.peg_note}
-        />
       </td>
       <td>{backingLabel(row.backing)}</td>
     </tr>

@@ -17,11 +17,17 @@ export function SupplySection({ result }: { result: SupplySectionResult }) {
     <Section
       id="supply"
       title="Supply and flows"
-      description="USD-pegged stablecoins ranked by circulating supply. Net change is circulating supply now minus 7 or 30 days earlier; peg deviation is from 1.00 USD."
+      description="USD-pegged stablecoins ranked by circulating supply. Net change is circulating supply now minus 7 or 30 days earlier; peg deviation is of each coin's headline price from 1.00 USD (CoinGecko where it has one, else DefiLlama: the price on the coin's page)."
       provenance={
         <span className="inline-flex flex-wrap items-center gap-1.5">
           <SourceBadge name="DefiLlama" type="aggregate" />
           {body ? <AsOf iso={body.metadata.as_of} stale={body.metadata.stale} /> : null}
+          {body?.metadata.prices_as_of ? (
+            <>
+              <SourceBadge name="CoinGecko" type="market" />
+              <AsOf label="prices as of" iso={body.metadata.prices_as_of} />
+            </>
+          ) : null}
         </span>
       }
       methodHref="/methodology#supply"

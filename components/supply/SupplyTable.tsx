@@ -25,7 +25,7 @@ export { toCsv } from "./csv";
 const COLUMN_COUNT = 8;
 /** Cell padding, row borders and no-wrap for every body row, set once on the table body. */
 const ROW_CELLS =
-  "whitespace-nowrap [&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2";
+  "whitespace-nowrap [&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 max-sm:[&>tr>*]:px-1.5";
 /** Rows rendered at once: the server HTML carries this many; the rest are a page away. */
 export const PAGE_SIZE = 50;
 const noSubscribe = () => () => {};
@@ -98,10 +98,10 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
         role="region"
         aria-label="Supply table (scrolls horizontally)"
       >
-        <table className="w-full min-w-[38rem] sm:min-w-[46rem] text-sm">
+        <table className="w-full text-sm sm:min-w-[46rem]">
           <caption className="sr-only">
-            USD stablecoins ranked by circulating supply, with 7-day and 30-day net supply change,
-            peg deviation from 1.00 USD and backing mechanism. Column headers sort the table.
+            USD stablecoins ranked by circulating supply, with peg deviation from 1.00 USD, 7-day
+            and 30-day net supply change and backing mechanism. Column headers sort the table.
           </caption>
           <thead className="text-xs text-slate-600 dark:text-slate-300">
             <tr>
@@ -121,10 +121,11 @@ export function SupplyTable({ assets, asOf }: { assets: readonly TableRow[]; asO
               <th scope="col" className="hidden px-2 py-2 text-left font-medium sm:table-cell">
                 Name
               </th>
+              {/* Deviation and size first: on a phone they are what fits beside the coin. */}
+              <SortHeader label="Peg deviation" sortKey="peg_deviation_bps" {...header} />
               <SortHeader label="Circulating" sortKey="circulating_usd" {...header} />
               <SortHeader label="7d change" sortKey="change_7d_pct" {...header} />
               <SortHeader label="30d change" sortKey="change_30d_pct" {...header} />
-              <SortHeader label="Peg deviation" sortKey="peg_deviation_bps" {...header} />
               <th scope="col" className="px-2 py-2 text-left font-medium">
                 Backing
               </th>

@@ -32,7 +32,7 @@ export function PegBadge({
     badge = (
       <span
         title={pegNote ?? undefined}
-        className="rounded bg-sky-100 px-1.5 py-0.5 text-[11px] font-medium text-sky-900 dark:bg-sky-900/40 dark:text-sky-200"
+        className="rounded bg-sky-100 px-1.5 py-0.5 text-[11px] font-medium text-sky-900 max-sm:inline-block max-sm:max-w-24 max-sm:whitespace-normal dark:bg-sky-900/40 dark:text-sky-200"
       >
         NAV token, not a depeg *
       </span>

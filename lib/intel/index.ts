@@ -6,7 +6,7 @@ import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { chainLocalDepegWarnings, coinChainPegFields } from "@/lib/chains/coin-peg";
-import { supplyDistribution } from "@/lib/assets/distribution";
+import { supplyDistribution, universeFields } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { warningFields } from "@/lib/assets/warnings";
 import { confidenceScore } from "@/lib/domain/confidence";
@@ -116,6 +116,7 @@ export function buildIntel(
       volume_24h_usd: mv.volume24hUsd,
       supply_distribution: roundShareMap(dist.shares),
       supply_distribution_source: dist.source,
+      supply_distribution_universe: universeFields(dist.universe),
       liquidity_depth_breakdown: {
         cex_usd: mv.cexDepthUsd,
         cex_up_usd: mv.cexDepthUsd !== null && cex ? cex.upUsd : null,

@@ -28,6 +28,26 @@ export const otherAssetSchema = z.object({
     .describe("A q that resolves to this asset; its page is /stablecoins/{selector}"),
 });
 
+/** What `supply_distribution` (and the chain HHI over it) counts: provider, chains, as of when. */
+export const distributionUniverseSchema = z
+  .object({
+    provider: z.enum(["Dune", "DefiLlama"]),
+    chains: z
+      .array(z.string())
+      .describe(
+        "Every chain the source measures (lowercase canonical), not only those holding this coin; supply on other chains is not counted",
+      ),
+    as_of: z
+      .string()
+      .nullable()
+      .describe("The scheduled snapshot's last run, or when the aggregate was fetched"),
+    description: z.string(),
+  })
+  .nullable()
+  .describe(
+    "The universe of supply_distribution (supply_distribution_source names its source type); null when there is no distribution",
+  );
+
 export const intelResponseSchema = z.object({
   asset: z.string(),
   data: z.object({
@@ -52,6 +72,7 @@ export const intelResponseSchema = z.object({
       .record(z.string(), z.number().min(0).max(1))
       .describe("Lowercase canonical chain → fraction of supply; sums to 1"),
     supply_distribution_source: z.enum(["on-chain-scheduled", "aggregate"]).nullable(),
+    supply_distribution_universe: distributionUniverseSchema,
     liquidity_depth_breakdown: z.object({
       cex_usd: usd,
       cex_up_usd: usd,

@@ -8,7 +8,7 @@ import { isoOrNull } from "@/lib/domain/time";
 import { loadAssetContext } from "@/lib/assets/context";
 import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
 import { exitCostFor, riskExitSummary } from "@/lib/exit-cost";
-import { supplyDistribution } from "@/lib/assets/distribution";
+import { supplyDistribution, universeFields } from "@/lib/assets/distribution";
 import { chainLocalDepegWarnings, coinChainPegFields } from "@/lib/chains/coin-peg";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { addWarning, snapshotWarnings, W, warningFields } from "@/lib/assets/warnings";
@@ -218,6 +218,7 @@ export async function getRiskConsole(
         chain_hhi: chainHhi(dist.shares),
         supply_distribution: roundShareMap(dist.shares),
         supply_distribution_source: dist.source,
+        supply_distribution_universe: universeFields(dist.universe),
         exposure: assetExposure,
       },
       velocity: {

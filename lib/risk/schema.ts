@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { warningCodesSchema } from "@/lib/assets/warnings";
-import { otherAssetSchema } from "@/lib/intel/schema";
+import { distributionUniverseSchema, otherAssetSchema } from "@/lib/intel/schema";
 import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
 
 /** Every key of a body is snake_case, like the spec's own fields. */
@@ -61,9 +61,12 @@ export const riskResponseSchema = z.object({
   issuer_concentration: z.object({
     issuer: z.string().nullable(),
     issuer_share_of_usd_market_pct: n,
-    chain_hhi: n.describe("0–10 000 over the asset's supply distribution"),
+    chain_hhi: n.describe(
+      "0–10 000 over supply_distribution: the chains of supply_distribution_universe only",
+    ),
     supply_distribution: z.record(z.string(), z.number()),
     supply_distribution_source: z.enum(["on-chain-scheduled", "aggregate"]).nullable(),
+    supply_distribution_universe: distributionUniverseSchema,
     exposure: z
       .object({
         token_symbol: z.string(),

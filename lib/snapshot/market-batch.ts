@@ -10,6 +10,7 @@ import type { MarketQuote } from "@/lib/domain/types";
 import { fetchMarketsChunk, marketsChunks } from "@/lib/providers/coingecko/client";
 import { quotesEntry } from "./entry-schemas";
 import type { CachedRead } from "./read-through";
+import { peekFamily, type Peeked } from "./peek";
 import { fetchChunks, readFamily, type ReadOpts } from "./reader";
 
 export interface QuoteBatch {
@@ -40,6 +41,19 @@ export function readQuoteBatch(
       return { ids: got.asked, quotes: got.results };
     },
     isEmpty: (v) => v.quotes.length === 0,
+    opts,
+  });
+}
+
+/**
+ * The market-wide batch as cached (fresh or stale), never a provider call: for a view that shows
+ * every coin's headline price only when the refresher or a coin's page already paid for it.
+ */
+export function peekQuoteBatch(opts?: ReadOpts): Promise<Peeked<QuoteBatch> | null> {
+  return peekFamily({
+    family: "live:quotes",
+    key: QUOTE_BATCH_KEY,
+    schema: quoteBatchEntry,
     opts,
   });
 }

@@ -1,7 +1,9 @@
 /** GET /api/stablecoin-supply: the panel and rail from the 6-hour durable aggregate cache. */
 import { W, warningFields } from "@/lib/assets/warnings";
 import { getConfig } from "@/lib/config";
+import { isoOrNull } from "@/lib/domain/time";
 import { readAggregate } from "@/lib/snapshot/live";
+import { peekQuoteBatch } from "@/lib/snapshot/market-batch";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { buildSupplyPanel } from "./panel";
 import type { SupplyResponse } from "./schema";
@@ -30,16 +32,24 @@ export async function getSupplyPanel(
     return { ok: false, warning: W.aggregateUnavailable.message };
   }
   const stale = read.source === "stale";
+  // Cache-only: the home page never waits on, or pays for, the market provider.
+  const quotes = await peekQuoteBatch(readOpts).catch(() => null);
+  const market = new Map(
+    (quotes?.value.quotes ?? []).flatMap((q) =>
+      q.priceUsd === null ? [] : [[q.coingeckoId, q.priceUsd] as const],
+    ),
+  );
   const warnings = stale ? [W.aggregateStale(read.storedAt, read.error)] : [];
   return {
     ok: true,
     degraded: stale,
     upstream: calledUpstream(read),
     body: {
-      ...buildSupplyPanel(read.value.assets, { includeDead: input.includeDead ?? false }),
+      ...buildSupplyPanel(read.value.assets, { includeDead: input.includeDead ?? false, market }),
       metadata: {
         source: { name: "DefiLlama", type: "aggregate", latency: "low" },
         as_of: new Date(read.storedAt).toISOString(),
+        prices_as_of: isoOrNull(quotes?.storedAt ?? null),
         stale,
         cache_ttl_seconds: getConfig().ttlSeconds.supplyPanel,
         method: SUPPLY_METHOD,

@@ -30,13 +30,33 @@ export function issuerOf(a: Pick<AggregateAsset, "id">): string | null {
 // route builders that import it from here.
 export { deadAssets, listedAssets, type ListedAsset };
 
+/** Market provider prices by CoinGecko id (the quote batch every coin page reads too). */
+export type MarketPrices = ReadonlyMap<string, number>;
+
+const positive = (n: number | null | undefined): number | null =>
+  typeof n === "number" && Number.isFinite(n) && n > 0 ? n : null;
+
+/**
+ * The coin's headline price, chosen as its page chooses it (lib/assets/market-view.ts): the
+ * market provider's, else the aggregate's. A 0 price upstream is a missing price, not a −100 % depeg.
+ */
+function headlinePrice(
+  a: ListedAsset,
+  market: MarketPrices,
+): { price: number | null; source: SupplyEntry["price_source"] } {
+  const fromMarket = a.geckoId ? positive(market.get(a.geckoId)) : null;
+  if (fromMarket !== null) return { price: fromMarket, source: "market" };
+  const fromAggregate = positive(a.priceUsd);
+  return { price: fromAggregate, source: fromAggregate === null ? null : "aggregate" };
+}
+
 export function toEntry(
   a: ListedAsset,
   rank: number,
   refs: readonly AggregateRef[] = [],
+  market: MarketPrices = new Map(),
 ): SupplyEntry {
-  // A 0 price upstream is a missing price, not a −100 % depeg.
-  const price = a.priceUsd !== null && a.priceUsd > 0 ? a.priceUsd : null;
+  const { price, source } = headlinePrice(a, market);
   const week = supplyChange(a.circulatingUsd, a.circulatingPrevWeekUsd);
   const month = supplyChange(a.circulatingUsd, a.circulatingPrevMonthUsd);
   return {
@@ -54,7 +74,7 @@ export function toEntry(
     change_30d_usd: month.changeUsd,
     change_30d_pct: month.changePct,
     price_usd: price,
-    price_source: price === null ? null : "aggregate",
+    price_source: source,
     peg_deviation_bps: pegDeviationBps(price),
     backing: a.backing,
     issuer: issuerOf(a),
@@ -117,12 +137,17 @@ export function railChips(entries: readonly SupplyEntry[]): RailChips {
  */
 export function buildSupplyPanel(
   assets: readonly AggregateAsset[],
-  { includeDead = false }: { includeDead?: boolean } = {},
+  {
+    includeDead = false,
+    market = new Map(),
+  }: { includeDead?: boolean; market?: MarketPrices } = {},
 ) {
   const refs = assets.map(toAggregateRef);
-  const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, refs));
+  const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, refs, market));
   const dead = deadAssets(assets);
-  const shownDead = includeDead ? dead.map((a, i) => toEntry(a, entries.length + i + 1, refs)) : [];
+  const shownDead = includeDead
+    ? dead.map((a, i) => toEntry(a, entries.length + i + 1, refs, market))
+    : [];
   const current = (e: SupplyEntry) => e.circulating_usd;
   const week = totalChange(entries, current, (e) => e.circulatingPrevWeek);
   const month = totalChange(entries, current, (e) => e.circulating_prev_month_usd);

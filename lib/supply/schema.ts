@@ -25,8 +25,13 @@ export const supplyEntrySchema = z.object({
   change_7d_pct: z.number().nullable(),
   change_30d_usd: z.number().nullable(),
   change_30d_pct: z.number().nullable(),
-  price_usd: z.number().nullable().describe("The aggregate's price (see price_source)"),
-  price_source: z.enum(["aggregate"]).nullable(),
+  price_usd: z
+    .number()
+    .nullable()
+    .describe(
+      "The coin's headline price, the one its page and /api/stablecoin-intel show: the market provider's where its cached quote has one, else the aggregate's (see price_source)",
+    ),
+  price_source: z.enum(["market", "aggregate"]).nullable(),
   peg_deviation_bps: z.number().nullable(),
   backing,
   issuer: z.string().nullable(),
@@ -99,6 +104,12 @@ export const supplyResponseSchema = z.object({
       latency: z.literal("low"),
     }),
     as_of: z.string().describe("When the aggregate was fetched"),
+    prices_as_of: z
+      .string()
+      .nullable()
+      .describe(
+        'When the market provider\'s quotes behind price_source "market" were fetched; null when none was cached',
+      ),
     stale: z.boolean(),
     cache_ttl_seconds: z.number(),
     method: z.string(),

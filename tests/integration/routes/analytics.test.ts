@@ -86,6 +86,8 @@ describe.each(KV_KINDS)("per-asset analytics routes (%s KV)", (kvKind) => {
       expect(body.issuer_concentration.issuer).toBe("Circle");
       expect(body.issuer_concentration.issuer_share_of_usd_market_pct).toBeGreaterThan(10);
       expect(body.issuer_concentration.chain_hhi).toBeGreaterThan(0);
+      // The HHI's distribution says what it counts.
+      expect(body.issuer_concentration.supply_distribution_universe.provider).toBe("Dune");
       expect(body.issuer_concentration.exposure.share_of_supply).toBeGreaterThan(0);
       expect(["parked", "moderate", "active"]).toContain(body.velocity.label);
       expect(typeof body.momentum.change_7d_usd).toBe("number");

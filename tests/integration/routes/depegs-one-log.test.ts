@@ -5,7 +5,7 @@
  * so once the coin's series are stored the two list the same events.
  */
 import * as depegsRoute from "@/app/api/stablecoin-depegs/route";
-import { staticCoinKey } from "@/lib/market/prices";
+import { staticCoinKey } from "@/lib/assets/market-batches";
 import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { call, json, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";

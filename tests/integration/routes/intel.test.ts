@@ -63,6 +63,12 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
     );
     for (const chain of Object.keys(d.supply_distribution)) expect(chain).toMatch(/^[a-z0-9-]+$/);
     expect(d.supply_distribution_source).toBe("on-chain-scheduled");
+    // The distribution names its universe: the snapshot's chains, as of its last run.
+    const universe = d.supply_distribution_universe;
+    expect(universe.provider).toBe("Dune");
+    expect(universe.as_of).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    for (const chain of Object.keys(d.supply_distribution))
+      expect(universe.chains).toContain(chain);
     expect(d.liquidity_depth_breakdown.cex_usd).toBeGreaterThan(0);
     expect(d.liquidity_depth_breakdown.dex_usd).toBeGreaterThan(0);
     expect(d.liquidity_depth_2pct_usd).toBeCloseTo(
@@ -196,6 +202,7 @@ describe.each(KV_KINDS)("GET /api/stablecoin-intel (%s KV)", (kvKind) => {
     const body = await json<Body>(res);
     expect(body.warnings).toContain(WARNING_UNAVAILABLE);
     expect(body.data.supply_distribution_source).toBe("aggregate");
+    expect(body.data.supply_distribution_universe.provider).toBe("DefiLlama");
     expect(body.metadata.sources.some((s: Body) => s.type === "on-chain-scheduled")).toBe(false);
     expect(h.fake.requests().filter((r) => r.provider === "dune")).toHaveLength(0);
   });

@@ -23,7 +23,7 @@ describe("RailChips", () => {
       "/stablecoins/usds",
     );
     expect(move.textContent).toContain("+10.40%");
-    expect(move.textContent).toContain("+$633.1M");
+    expect(move.textContent).toContain("+\u2060$633.1M");
     expect(move.textContent).toContain("assets above $5M only");
   });
 

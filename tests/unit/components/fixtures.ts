@@ -151,6 +151,7 @@ export const SUPPLY_BODY: Omit<SupplyResponse, "holderAnalyticsSupported"> = {
   metadata: {
     source: { name: "DefiLlama", type: "aggregate", latency: "low" },
     as_of: "2025-06-01T14:05:00.000Z",
+    prices_as_of: null,
     stale: false,
     cache_ttl_seconds: 21600,
     method: "test",

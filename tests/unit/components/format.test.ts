@@ -3,6 +3,7 @@ import {
   formatBps,
   formatPct,
   formatUsd,
+  formatUsdFull,
   formatUtc,
   signClass,
 } from "@/components/format";
@@ -14,8 +15,10 @@ describe("formatting helpers", () => {
     expect(formatUsd(999_960_000)).toBe("$1.0B");
     expect(formatUsd(2.5e12)).toBe("$2.5T");
     expect(formatUsd(412)).toBe("$412");
-    expect(formatUsd(-187e6)).toBe("−$187.0M");
-    expect(formatUsd(633.1e6, { signed: true })).toBe("+$633.1M");
+    // The word joiner (U+2060) keeps a sign on the same line as its amount.
+    expect(formatUsd(-187e6)).toBe("−\u2060$187.0M");
+    expect(formatUsd(633.1e6, { signed: true })).toBe("+\u2060$633.1M");
+    expect(formatUsdFull(-1234.4)).toBe("−\u2060$1,234");
     expect(formatUsd(null)).toBe("—");
     expect(formatUsd(Number.NaN)).toBe("—");
   });
@@ -31,6 +34,8 @@ describe("formatting helpers", () => {
     expect(formatBps(-3.8)).toBe("−3.8 bps");
     expect(formatBps(0.01)).toBe("0.0 bps");
     expect(formatBps(null)).toBe("—");
+    // The raw deviation and the API's rounded one (0.01 bps) print alike on every page.
+    expect(formatBps((0.999815 - 1) * 10_000)).toBe(formatBps(-1.85));
   });
 
   it("formats times in UTC and chain names", () => {

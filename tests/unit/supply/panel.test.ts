@@ -39,6 +39,28 @@ describe("supply panel", () => {
     expect(panel.rail.dominance).toMatchObject({ symbol: "USDT", share_pct: 72 });
   });
 
+  it("uses each coin's headline price: the market quote its page shows, else the aggregate's", () => {
+    const market = new Map([["usd-coin", 0.99982]]);
+    const [withQuote, withoutQuote, noPrice] = buildSupplyPanel(
+      [
+        asset({
+          id: "2",
+          symbol: "USDC",
+          circulatingUsd: 70e9,
+          geckoId: "usd-coin",
+          priceUsd: 0.99981,
+        }),
+        asset({ id: "3", symbol: "ABC", circulatingUsd: 60e9, geckoId: "abc", priceUsd: 0.999 }),
+        asset({ id: "4", symbol: "XYZ", circulatingUsd: 50e9, priceUsd: 0 }),
+      ],
+      { market },
+    ).assets;
+    expect(withQuote).toMatchObject({ price_usd: 0.99982, price_source: "market" });
+    expect(withQuote!.peg_deviation_bps).toBeCloseTo(-1.8, 9);
+    expect(withoutQuote).toMatchObject({ price_usd: 0.999, price_source: "aggregate" });
+    expect(noPrice).toMatchObject({ price_usd: null, price_source: null, peg_deviation_bps: null });
+  });
+
   it("computes 7d/30d change and keeps nulls for missing history", () => {
     const [a, b] = buildSupplyPanel([
       asset({

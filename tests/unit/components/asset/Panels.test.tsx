@@ -40,6 +40,14 @@ describe("risk console panels", () => {
     expect(within(conc).getAllByText(/^last run/).length).toBe(2);
     expect(within(conc).getByText("6,971 HHI")).toBeTruthy();
     expect(within(conc).getByTestId("issuer-exposure-share").textContent).toBe("1.12%");
+    // Two universes, each labelled: the snapshot's chains only, and the exposure's chains.
+    expect(within(conc).getByTestId("distribution-universe").textContent).toMatch(
+      /Dune on-chain snapshot \(scheduled\), as of 2026-11-27 13:00 UTC: only the 4 chains it reads \(Arbitrum, Base, Ethereum, Optimism\); supply elsewhere is not counted/,
+    );
+    expect(within(conc).getByText(/over the supply distribution below/)).toBeTruthy();
+    expect(
+      within(conc).getByText(/on the 2 chains with a labelled issuer entity \(Ethereum, Base\)/),
+    ).toBeTruthy();
   });
 
   it("lead the header with price, deviation, peg status, market cap with its source and the risk score", () => {
@@ -96,7 +104,9 @@ describe("risk console panels", () => {
     expect(screen.getByTitle(/issuer exposure snapshot is unavailable/)).toBeTruthy();
     const conc = screen.getByRole("region", { name: "Issuer concentration" });
     expect(within(conc).getAllByText("unavailable").length).toBeGreaterThanOrEqual(1);
-    expect(within(conc).getByText(/aggregate per-chain circulating/)).toBeTruthy();
+    expect(within(conc).getByTestId("distribution-universe").textContent).toMatch(
+      /DefiLlama aggregate, as of 2026-01-15 11:00 UTC: every chain it lists/,
+    );
     expect(
       screen.getByText(
         /Unknown components \(each scored 0, so an unknown never lifts the score\): liquidity/,

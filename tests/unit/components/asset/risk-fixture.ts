@@ -75,6 +75,12 @@ export const RISK: RiskBody = {
     chain_hhi: 6970.9,
     supply_distribution: { ethereum: 0.83, base: 0.12, arbitrum: 0.05 },
     supply_distribution_source: "on-chain-scheduled",
+    supply_distribution_universe: {
+      provider: "Dune",
+      chains: ["arbitrum", "base", "ethereum", "optimism"],
+      as_of: "2026-11-27T13:00:00.000Z",
+      description: "Scheduled on-chain snapshot over the chains its query reads.",
+    },
     exposure: {
       token_symbol: "USDC",
       issuer: "Circle",
@@ -190,6 +196,12 @@ export const RISK_DEGRADED: RiskBody = {
   issuer_concentration: {
     ...RISK.issuer_concentration,
     supply_distribution_source: "aggregate",
+    supply_distribution_universe: {
+      provider: "DefiLlama",
+      chains: ["arbitrum", "base", "ethereum", "solana"],
+      as_of: "2026-01-15T11:00:00.000Z",
+      description: "The aggregate's circulating supply on every chain it lists for this coin.",
+    },
     exposure: null,
   },
   velocity: {

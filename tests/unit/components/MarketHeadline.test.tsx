@@ -9,8 +9,8 @@ describe("market headline", () => {
     const total = screen.getByTestId("market-total");
     expect(total.textContent).toBe("$271.1B");
     expect(total.getAttribute("data-value")).toBe(String(SUPPLY_BODY.total_circulating_usd));
-    expect(screen.getByTestId("market-change-7d").textContent).toBe("+$1.3B (+0.43%)");
-    expect(screen.getByTestId("market-change-30d").textContent).toBe("−$2.5B (−0.85%)");
+    expect(screen.getByTestId("market-change-7d").textContent).toBe("+\u2060$1.3B (+0.43%)");
+    expect(screen.getByTestId("market-change-30d").textContent).toBe("−\u2060$2.5B (−0.85%)");
     const headline = screen.getByTestId("market-headline");
     expect(headline.textContent).toContain("DefiLlama");
     expect(headline.textContent).toContain("as of 2025-06-01 14:05 UTC");

@@ -65,3 +65,16 @@ it("the worst daily month the schema allows stays under 512 KB", () => {
     MAX_STORED_VALUE_BYTES,
   );
 });
+
+it("300 coins × 90 days of worst-case hourly samples: every stored value stays under 512 KB", () => {
+  // Coins differ only by key: one coin's 90 days of chunks are every coin's.
+  const chunks = new Map<string, HistorySample[]>();
+  for (let i = 0; i < RAW_DAYS * 24; i += 1) {
+    const s = worstCase(i, T0_MS + i * HOUR_MS);
+    const key = rawChunkKey("worst", HOURLY_S, s.t);
+    chunks.set(key, [...(chunks.get(key) ?? []), s]);
+  }
+  for (const samples of chunks.values()) {
+    expect(storedBytes(encodeRawChunk(samples))).toBeLessThanOrEqual(MAX_STORED_VALUE_BYTES);
+  }
+});

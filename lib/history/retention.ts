@@ -3,7 +3,8 @@
  * slot (the first one stored wins, so two instances sampling together keep one), the sample
  * interval for RAW_RETENTION_MS, then daily rows for DAILY_RETENTION_MS. Pure; `nowMs` injected.
  */
-import { DAILY_RETENTION_MS, RAW_RETENTION_MS, sampleSlot } from "./keys";
+import { DAILY_RETENTION_MS, RAW_RETENTION_MS, rawChunkIndex, sampleSlot } from "./keys";
+import { decodeRawChunk, encodeRawChunk, type RawChunk } from "./raw-chunk";
 import type { HistorySample } from "./sample";
 
 /** The samples with `sample` added unless its slot is taken; time-ordered. */
@@ -32,4 +33,25 @@ export function splitForRetention(
 /** Whether a daily row has left the retention. */
 export function dailyExpired(dayMs: number, nowMs: number): boolean {
   return dayMs < nowMs - DAILY_RETENTION_MS;
+}
+
+/**
+ * A raw chunk's stored value with one more sample (null: the key is empty). The sample must
+ * belong to the chunk's key (`rawChunkKey` of its `t`); a taken slot leaves the value as it was.
+ * A damaged stored value throws (a ZodError): the caller decides, never overwrites blindly.
+ */
+export function appendToRawChunk(
+  stored: unknown,
+  sample: HistorySample,
+  intervalSeconds: number,
+): RawChunk {
+  const samples = stored === null || stored === undefined ? [] : decodeRawChunk(stored);
+  const [first] = samples;
+  if (
+    first &&
+    rawChunkIndex(first.t, intervalSeconds) !== rawChunkIndex(sample.t, intervalSeconds)
+  ) {
+    throw new RangeError("the sample belongs to another chunk");
+  }
+  return encodeRawChunk(upsertSample(samples, sample, intervalSeconds));
 }

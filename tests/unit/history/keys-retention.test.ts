@@ -12,8 +12,13 @@ import {
   rawChunkSpanMs,
   rawChunkTtlSeconds,
 } from "@/lib/history/keys";
-import { RAW_SLOTS_PER_CHUNK } from "@/lib/history/raw-chunk";
-import { dailyExpired, splitForRetention, upsertSample } from "@/lib/history/retention";
+import { decodeRawChunk, RAW_SLOTS_PER_CHUNK } from "@/lib/history/raw-chunk";
+import {
+  appendToRawChunk,
+  dailyExpired,
+  splitForRetention,
+  upsertSample,
+} from "@/lib/history/retention";
 import { DAY_MS, HOUR_MS, realistic, seeded, T0_MS } from "./fixtures";
 
 const HOURLY_S = 3_600;
@@ -75,4 +80,19 @@ it("samples older than 90 days go to compaction; daily rows older than 2 years e
   expect(splitForRetention([old, kept], now)).toEqual({ raw: [kept], toCompact: [old] });
   expect(dailyExpired(now - 2 * 365 * DAY_MS, now)).toBe(false);
   expect(dailyExpired(now - 2 * 365 * DAY_MS - DAY_MS, now)).toBe(true);
+});
+
+it("a sample appended to its stored chunk: first into an empty key, then one per slot", () => {
+  const rand = seeded(4);
+  const a = realistic(0, rand);
+  const b = realistic(1, rand);
+  const again = { ...realistic(1, rand), t: b.t + 1_000 };
+  const throughStore = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+  const one = throughStore(appendToRawChunk(null, a, HOURLY_S));
+  const two = throughStore(appendToRawChunk(one, b, HOURLY_S));
+  expect(decodeRawChunk(two)).toEqual([a, b]);
+  expect(decodeRawChunk(throughStore(appendToRawChunk(two, again, HOURLY_S)))).toEqual([a, b]);
+  expect(() => appendToRawChunk({ v: 99 }, a, HOURLY_S)).toThrow();
+  const nextWeek = realistic(RAW_SLOTS_PER_CHUNK * 2, rand);
+  expect(() => appendToRawChunk(two, nextWeek, HOURLY_S)).toThrow(RangeError);
 });

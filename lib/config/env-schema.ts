@@ -47,6 +47,20 @@ export const DEFAULT_PROVIDER_MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** The scheduled refresher (lib/refresh, docs/refresher.md): unset interval = no in-process timer. */
 const MIN_REFRESH_INTERVAL_SECONDS = 5;
 const MAX_REFRESH_INTERVAL_SECONDS = 24 * 60 * 60;
+/** History samples (docs/history.md): one a coin an interval; any interval from 1 s so tests and the demo run fast. */
+export const DEFAULT_HISTORY_SAMPLE_SECONDS = 3_600;
+/** Coins below this circulating supply are not sampled (the long tail adds keys, not insight). */
+export const DEFAULT_HISTORY_MIN_CIRCULATING_USD = 10_000_000;
+const historySampleSeconds = z.coerce
+  .number({ error: "must be a whole number of seconds, at least 1" })
+  .int("must be a whole number of seconds, at least 1")
+  .min(1, "must be a whole number of seconds, at least 1")
+  .max(Number.MAX_SAFE_INTEGER, "must be a whole number of seconds, at least 1");
+const historyMinCirculatingUsd = z.coerce
+  .number({ error: "must be a whole number of USD, 0 or more" })
+  .int("must be a whole number of USD, 0 or more")
+  .min(0, "must be a whole number of USD, 0 or more")
+  .max(Number.MAX_SAFE_INTEGER, "must be a whole number of USD, 0 or more");
 /** Vercel generates 32+ characters; anything much shorter is guessable. */
 const MIN_CRON_SECRET_LENGTH = 16;
 /** Shorter than this is not a key (a typo, a placeholder). */
@@ -177,6 +191,11 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(blankToUndefined, flag.default(false)),
   REFRESH_INTERVAL_SECONDS: optional(
     intInRange(MIN_REFRESH_INTERVAL_SECONDS, MAX_REFRESH_INTERVAL_SECONDS),
+  ),
+  HISTORY_SAMPLE_SECONDS: withDefault(historySampleSeconds, DEFAULT_HISTORY_SAMPLE_SECONDS),
+  HISTORY_MIN_CIRCULATING_USD: withDefault(
+    historyMinCirculatingUsd,
+    DEFAULT_HISTORY_MIN_CIRCULATING_USD,
   ),
   CRON_SECRET: optional(
     z.string().min(MIN_CRON_SECRET_LENGTH, `must be at least ${MIN_CRON_SECRET_LENGTH} characters`),

@@ -101,6 +101,13 @@ export interface AppConfig {
     /** Bearer secret of `GET /api/cron/refresh`; undefined: that route answers 404. */
     cronSecret: string | undefined;
   };
+  /** Own history (docs/history.md): who is sampled and how often. */
+  history: {
+    /** One sample a coin every this many seconds (≥ 1). */
+    sampleSeconds: number;
+    /** Coins with less circulating supply than this are not sampled. */
+    minCirculatingUsd: number;
+  };
   /** The upstream is the bundled fake of `npm run demo`: every page says so. */
   demoData: boolean;
 }
@@ -194,6 +201,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       migration: e.CACHE_TTL_MIGRATION_SECONDS,
     },
     refresh: { intervalSeconds: e.REFRESH_INTERVAL_SECONDS, cronSecret: e.CRON_SECRET },
+    history: {
+      sampleSeconds: e.HISTORY_SAMPLE_SECONDS,
+      minCirculatingUsd: e.HISTORY_MIN_CIRCULATING_USD,
+    },
     demoData: e.DEMO_DATA,
   };
 }

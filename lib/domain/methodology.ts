@@ -9,6 +9,8 @@ import * as concentration from "./concentration";
 import * as confidence from "./confidence";
 import * as depeg from "./depeg";
 import * as depth from "./depth";
+import { HISTORY_METHODOLOGY_CONSTANTS } from "./methodology-history";
+import { section } from "./methodology-section";
 import * as momentum from "./momentum";
 import * as peg from "./peg";
 import * as priceSources from "./price-sources";
@@ -17,31 +19,7 @@ import * as risk from "./risk-score";
 import * as supply from "./supply";
 import * as velocity from "./velocity";
 
-export type MethodologyValue = number | Readonly<Record<string, number>>;
-
-export interface MethodologyConstant {
-  value: MethodologyValue;
-  /** Unit of the value(s), e.g. `USD`, `bps`, `ms`, `ratio`, `points`. */
-  unit: string;
-  /** Source module under lib/domain. */
-  module: string;
-  description: string;
-}
-
-/** [value, unit, one-line description] */
-type Row = readonly [MethodologyValue, string, string];
-
-function section<K extends string>(
-  module: string,
-  rows: Readonly<Record<K, Row>>,
-): Record<K, MethodologyConstant> {
-  const out = {} as Record<K, MethodologyConstant>;
-  for (const key of Object.keys(rows) as K[]) {
-    const [value, unit, description] = rows[key];
-    out[key] = { value, unit, module, description };
-  }
-  return out;
-}
+export type { MethodologyConstant, MethodologyValue } from "./methodology-section";
 
 export const METHODOLOGY_CONSTANTS = {
   ...section("peg", {
@@ -301,6 +279,7 @@ export const METHODOLOGY_CONSTANTS = {
       "Largest coins listed per chain in the chain ranking.",
     ],
   }),
+  ...HISTORY_METHODOLOGY_CONSTANTS,
 };
 
 export type MethodologyConstantName = keyof typeof METHODOLOGY_CONSTANTS;

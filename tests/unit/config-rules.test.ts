@@ -37,3 +37,27 @@ it(".env.example lists every variable the config reads", () => {
   const missing = Object.keys(envSchema.shape).filter((k) => !listed.has(k));
   expect(missing).toEqual([]);
 });
+
+describe("history settings", () => {
+  it("default to hourly samples of coins with at least $10M in circulation", () => {
+    expect(parseConfig({}).history).toEqual({ sampleSeconds: 3600, minCirculatingUsd: 10_000_000 });
+  });
+
+  it("accept any whole number of seconds from 1 (tests and the demo sample fast)", () => {
+    expect(parseConfig({ HISTORY_SAMPLE_SECONDS: "1" }).history.sampleSeconds).toBe(1);
+    expect(parseConfig({ HISTORY_SAMPLE_SECONDS: "604800" }).history.sampleSeconds).toBe(604_800);
+    expect(parseConfig({ HISTORY_MIN_CIRCULATING_USD: "0" }).history.minCirculatingUsd).toBe(0);
+  });
+
+  it.each([
+    ["HISTORY_SAMPLE_SECONDS", "0", "must be a whole number of seconds, at least 1"],
+    ["HISTORY_SAMPLE_SECONDS", "1.5", "must be a whole number of seconds, at least 1"],
+    ["HISTORY_SAMPLE_SECONDS", "hourly", "must be a whole number of seconds, at least 1"],
+    ["HISTORY_MIN_CIRCULATING_USD", "-1", "must be a whole number of USD, 0 or more"],
+    ["HISTORY_MIN_CIRCULATING_USD", "10M", "must be a whole number of USD, 0 or more"],
+  ])("%s=%s is refused with its own rule", (variable, value, rule) => {
+    expect(messageFor({ [variable]: value })).toBe(
+      `Invalid environment variable ${variable}: ${rule}`,
+    );
+  });
+});

@@ -2,7 +2,10 @@ import { PEG_BADGE_MAX_USD, PEG_BADGE_MIN_USD } from "@/lib/domain/badge";
 import { CONFIDENCE_WEIGHTS } from "@/lib/domain/confidence";
 import { GAP_FACTOR, WINDOW_MS } from "@/lib/domain/depeg";
 import { DEPTH_BAND } from "@/lib/domain/depth";
+import { DRAIN_ENTER_RATIO } from "@/lib/domain/liquidity-drain";
 import { METHODOLOGY_CONSTANTS } from "@/lib/domain/methodology";
+import { DEPEG_AT_SIZE_ENTER_BPS } from "@/lib/domain/peg-at-size-events";
+import { RISK_CHANGE_MIN_POINTS } from "@/lib/domain/risk-score-change";
 import { RISK_WEIGHTS } from "@/lib/domain/risk-score";
 import { SHARE_SUM_TOLERANCE } from "@/lib/domain/supply";
 
@@ -33,4 +36,10 @@ describe("methodology constants", () => {
     const sum = Object.values(RISK_WEIGHTS).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(1, 12);
   });
+});
+
+it("lists the history event rules' constants, by reference", () => {
+  expect(METHODOLOGY_CONSTANTS.DRAIN_ENTER_RATIO.value).toBe(DRAIN_ENTER_RATIO);
+  expect(METHODOLOGY_CONSTANTS.DEPEG_AT_SIZE_ENTER_BPS.value).toBe(DEPEG_AT_SIZE_ENTER_BPS);
+  expect(METHODOLOGY_CONSTANTS.RISK_CHANGE_MIN_POINTS.value).toBe(RISK_CHANGE_MIN_POINTS);
 });

@@ -198,12 +198,25 @@ export const DEPTH_REASON_CODES: ReadonlySet<string> = new Set([
   "dex_no_pools",
 ]);
 
+/**
+ * Budget warnings that explain an unmeasured depth: matched by sentence, because their code is
+ * each provider's one budget code, shared with budget warnings about price or history.
+ */
+const DEPTH_BUDGET_REASONS: ReadonlySet<string> = new Set(
+  [W.tickersBudget, W.contractsBudget, W.dexBudget, W.dexBudgetPartial].map((w) => w.message),
+);
+
+const explainsDepth = (w: Warning) =>
+  DEPTH_REASON_CODES.has(w.code) || DEPTH_BUDGET_REASONS.has(w.message);
+
 /** Why ±2 % depth is not measured (the relevant warnings' sentences); null when it is. */
 export function depthNotMeasuredReason(
   mv: Pick<MarketView, "totalDepthUsd">,
   warnings: readonly Warning[],
 ): string | null {
   if (mv.totalDepthUsd !== null) return null;
-  const reasons = warnings.filter((w) => DEPTH_REASON_CODES.has(w.code)).map((w) => w.message);
+  // A spent budget is a reason too: without it a coin whose pools were never looked up would read
+  // as one no venue has depth for.
+  const reasons = warnings.filter(explainsDepth).map((w) => w.message);
   return reasons.length > 0 ? reasons.join(" ") : "No venue reported depth for this coin.";
 }

@@ -96,6 +96,18 @@ describe("marketView: unknown is null", () => {
     );
   });
 
+  it("names a spent rate budget as the reason, never 'no venue' (pools were not looked up)", () => {
+    const mv = marketView(ctx({ tickers: { value: [tickerWithoutDepth], asOf: 1, stale: false } }));
+    const warnings = [W.marketBudget, W.tickersBudget, W.contractsBudget, W.historyBudget];
+    expect(depthNotMeasuredReason(mv, warnings)).toBe(
+      `${W.tickersBudget.message} ${W.contractsBudget.message}`,
+    );
+    expect(depthNotMeasuredReason(mv, [W.dexBudget])).toBe(W.dexBudget.message);
+    expect(depthNotMeasuredReason(mv, [W.historyBudget])).toBe(
+      "No venue reported depth for this coin.",
+    );
+  });
+
   it("keeps the market provider's price and cap when it has them", () => {
     const mv = marketView(ctx());
     expect(mv).toMatchObject({

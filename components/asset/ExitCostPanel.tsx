@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { formatUsd } from "@/components/format";
 import { EmptyState } from "@/components/ui/EmptyState";
 import { Skeleton } from "@/components/ui/Skeleton";
+import { useNearViewport } from "@/components/ui/useNearViewport";
 import { bestText, pegHoldText, pointText, splitText, venueLabel } from "./exit-cost-view";
 import { Panel, Row } from "./Panel";
 import type { ExitCostBody } from "./types";
@@ -15,6 +16,9 @@ const ExitCostChart = dynamic(() => import("./ExitCostChart"), {
 
 /** Exit cost by trade size: the curve per venue (log size), a table of every figure, peg hold. */
 export function ExitCostPanel({ body }: { body: ExitCostBody }) {
+  // recharts loads when the chart nears the viewport, not during hydration: the panel sits far
+  // below the fold, and its table carries every figure meanwhile.
+  const [chartRef, chartNear] = useNearViewport<HTMLDivElement>();
   const sources = body.metadata.sources.map((s) => ({ name: s.name, type: s.type, asOf: s.as_of }));
   return (
     <Panel
@@ -44,8 +48,9 @@ export function ExitCostPanel({ body }: { body: ExitCostBody }) {
             role="img"
             aria-label="Exit cost in bps against trade size (log scale), one line per venue; the table below has every figure."
             data-testid="exit-cost-chart"
+            ref={chartRef}
           >
-            <ExitCostChart body={body} />
+            {chartNear ? <ExitCostChart body={body} /> : <Skeleton className="h-full w-full" />}
           </div>
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="exit-cost-table">

@@ -18,6 +18,12 @@ export const viewport: Viewport = {
   ],
 };
 
+/*
+ * The header's and footer's links do not prefetch: every page would otherwise fetch five other
+ * pages' payloads after hydration and load and run those pages' client code while the visitor's
+ * own page is still becoming interactive, which is what a phone's main thread has least of. Those pages are cached on the server, so a click still
+ * answers quickly.
+ */
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
@@ -35,19 +41,32 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             aria-label="Main"
             className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm"
           >
-            <Link href="/" className="font-semibold tracking-tight">
+            <Link prefetch={false} href="/" className="font-semibold tracking-tight">
               Stablecoin Intelligence
             </Link>
-            <Link href="/chains" className="text-slate-600 hover:underline dark:text-slate-300">
+            <Link
+              prefetch={false}
+              href="/chains"
+              className="text-slate-600 hover:underline dark:text-slate-300"
+            >
               Chains
             </Link>
-            <Link href="/flows" className="text-slate-600 hover:underline dark:text-slate-300">
+            <Link
+              prefetch={false}
+              href="/flows"
+              className="text-slate-600 hover:underline dark:text-slate-300"
+            >
               Flows
             </Link>
-            <Link href="/depegs" className="text-slate-600 hover:underline dark:text-slate-300">
+            <Link
+              prefetch={false}
+              href="/depegs"
+              className="text-slate-600 hover:underline dark:text-slate-300"
+            >
               Depegs
             </Link>
             <Link
+              prefetch={false}
               href="/methodology"
               className="text-slate-600 hover:underline dark:text-slate-300"
             >
@@ -65,7 +84,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             not predictions of peg stability. No holder analytics.
           </p>
           <p className="mt-2">
-            <Link href="/docs/api" className="hover:underline">
+            <Link prefetch={false} href="/docs/api" className="hover:underline">
               API reference
             </Link>
           </p>

@@ -12,6 +12,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { decideAssetPath } from "@/lib/assets/canonical";
 import { readCanonicalSelectors } from "@/lib/assets/selector";
 import { decideChainPath, readKnownChains } from "@/lib/chains/canonical";
+import { completePageCacheControl, DATA_PAGE_CDN_SECONDS } from "@/lib/page-cache-headers";
 
 const ASSET_PREFIX = "/stablecoins/";
 const CHAIN_PREFIX = "/chains/";
@@ -60,7 +61,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (decision.kind === "page") return NextResponse.next();
   return new NextResponse(chains ? CHAIN_NOT_FOUND : ASSET_NOT_FOUND, {
     status: NOT_FOUND,
-    headers: { "Content-Type": "text/html; charset=utf-8" },
+    // Shared like a page built from data: a coin listed later is found within that time.
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": completePageCacheControl(DATA_PAGE_CDN_SECONDS),
+    },
   });
 }
 

@@ -13,21 +13,20 @@
  * itself is a constant and is never used.
  */
 import { unstable_cache } from "next/cache";
+import {
+  DATA_PAGE_CDN_SECONDS,
+  PARTIAL_PAGE_TAG,
+  STATIC_PAGE_CDN_SECONDS,
+} from "./page-cache-headers";
 
-/** The tag of a page rendered from partial data (page-cache-handler.mjs reads it). */
-export const PARTIAL_PAGE_TAG = "partial-data";
-
-/** How long the server reuses a page rendered from partial data (page-cache-handler.mjs). */
-export const PARTIAL_PAGE_REUSE_MS = 1000;
-
-/** The Cache-Control of a page rendered from partial data (page-cache-handler.mjs). */
-export const PARTIAL_PAGE_CACHE_CONTROL = "private, no-store";
-
-/** A CDN's `s-maxage` for a complete page built from data (page-cache-handler.mjs). */
-export const DATA_PAGE_CDN_SECONDS = 15;
-
-/** A CDN's `s-maxage` for a page built from the code alone (page-cache-handler.mjs). */
-export const STATIC_PAGE_CDN_SECONDS = 24 * 60 * 60;
+export {
+  DATA_PAGE_CDN_SECONDS,
+  PAGE_EXPIRE_SECONDS,
+  PARTIAL_PAGE_CACHE_CONTROL,
+  PARTIAL_PAGE_REUSE_MS,
+  PARTIAL_PAGE_TAG,
+  STATIC_PAGE_CDN_SECONDS,
+} from "./page-cache-headers";
 
 /**
  * Each page's `revalidate` (seconds) and why; `cdnSeconds` = the `s-maxage` its complete render is
@@ -84,9 +83,6 @@ export const PAGE_REVALIDATE_SECONDS = {
     why: "built from the code; a deploy replaces it",
   },
 } as const;
-
-/** How long past `s-maxage` a CDN may serve a complete page while it re-renders (page-cache-handler.mjs). */
-export const PAGE_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
 
 const partialMarker = unstable_cache(async () => true, ["partial-render"], {
   tags: [PARTIAL_PAGE_TAG],

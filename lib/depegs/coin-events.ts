@@ -135,7 +135,8 @@ export function eventsFromSeries(
 
 /**
  * Cache-only series readers of the market mode, one per source: each returns the coin's series it
- * finds already stored (never a provider call). A new hourly source (e.g. DefiLlama coins
+ * finds already stored (never a provider call), an empty one included: a provider's valid empty
+ * answer is stored, so the log is complete without it, though it opens and confirms nothing. A new hourly source (e.g. DefiLlama coins
  * `/chart`, `source: "defillama:coins"`) plugs in by adding its reader here.
  */
 export type CachedSeriesReader = (coin: CoinRef, readOpts?: ReadOpts) => Promise<SourcedSeries[]>;
@@ -147,11 +148,13 @@ export const peekMarketSeries: CachedSeriesReader = async (coin, readOpts) => {
   const peeked = await Promise.all(
     MARKET_RANGES.map(async (days) => {
       const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
-      return p && p.value.prices.length > 0 ? marketSeries(id, days, p.value, p.storedAt) : null;
+      return p ? marketSeries(id, days, p.value, p.storedAt) : null;
     }),
   );
   return peeked.filter((s): s is SourcedSeries => s !== null);
 };
+
+const hasPoints = (s: SourcedSeries) => s.points.length > 0;
 
 /** The market provider's ranges a coin with a CoinGecko id is read at. */
 const MARKET_RANGES = [90, 365] as const;
@@ -181,8 +184,7 @@ const coinsHourly = (coin: CoinRef, s: HourlySeries, asOfMs: number): SourcedSer
 export const peekCoinsHourlySeries: CachedSeriesReader = async (coin, readOpts) => {
   const key = coin.coinKey;
   const p = key ? await peekHourlySeries(key, readOpts).catch(() => null) : null;
-  if (!p || p.value.points.length === 0) return [];
-  return [coinsHourly(coin, p.value, p.storedAt)];
+  return p ? [coinsHourly(coin, p.value, p.storedAt)] : [];
 };
 
 /** The cache-only readers of every source besides the market provider's. */
@@ -210,7 +212,7 @@ export async function marketCoinEvents(
   const agg = id ? aggregateSeries(prices, id) : null;
   if (agg) series.push(agg);
   const cached = (await Promise.all(readers.map((r) => r(coin, readOpts)))).flat();
-  series.push(...cached);
+  series.push(...cached.filter(hasPoints));
   return {
     coin,
     events: eventsFromSeries(coin, series, window),
@@ -277,7 +279,7 @@ export async function loadCoinEvents(
         warnings.push(pricesDropped(r.dropped, `the ${days}-day price history of ${coin.symbol}`));
     }
   });
-  series.push(...others.flat());
+  series.push(...others.flat().filter(hasPoints));
   const found = reads.filter((r) => r.series !== null && r.series !== "budget").length;
   return {
     coin,

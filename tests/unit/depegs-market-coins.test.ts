@@ -93,6 +93,18 @@ describe("marketCoins (explicit inputs)", () => {
     expect(covered.find((c) => c.coin.defillamaId === "2")?.events).toBeNull();
   });
 
+  it("counts a stored empty series (a valid empty answer) towards a complete log, never as events", async () => {
+    const flex = { ...marketCoins(ASSETS).find((c) => c.defillamaId === "21")!, coinKey: FLEX_KEY };
+    const emptyStored: CachedSeriesReader = async (coin) =>
+      episodeSeries(coin).map((series) => ({ ...series, points: [] }));
+    const r = await marketCoinEvents(flex, null, "90d", undefined, [emptyStored]);
+    expect(r.complete).toBe(true);
+    expect(r.series).toEqual([]);
+    expect(r.events).toBeNull();
+    const missing = await marketCoinEvents(flex, null, "90d", undefined, [storedFor([])]);
+    expect(missing.complete).toBe(false);
+  });
+
   it("gives its events a stable llama- id, a null coingecko_id and the selector link", async () => {
     const flex = { ...marketCoins(ASSETS).find((c) => c.defillamaId === "21")!, coinKey: FLEX_KEY };
     const usdc = marketCoins(ASSETS).find((c) => c.defillamaId === "2")!;

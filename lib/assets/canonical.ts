@@ -42,6 +42,10 @@ export function canonicalSelectors(aggregate: readonly AggregateRef[]): Map<stri
   return out;
 }
 
+/** A listed coin's canonical selector from a `canonicalSelectors` table (its DefiLlama id if absent). */
+export const selectorIn = (selectors: ReadonlyMap<string, string>, defillamaId: string): string =>
+  selectors.get(defillamaId) ?? defillamaId;
+
 export type AssetPathDecision =
   /** The canonical spelling, encoded as links encode it: render (or serve the cached) page. */
   | { kind: "page" }

@@ -14,6 +14,7 @@ import { once } from "@/lib/render-once";
 import { coinKeyOf, priceIn, quoteIn, readMarketPrices, readMarketQuotes } from "./market-batches";
 import { loadPools, type PoolsRead } from "./pools";
 import { resolveAsset, toAggregateRef, type AlternativeAsset, type ResolvedAsset } from "./resolve";
+import { selectorIn } from "./canonical";
 import { canonicalSelectorsOf } from "./selector";
 import { snapshotWarnings, staleReason, staleWarning, W, type Warning } from "./warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
@@ -127,7 +128,7 @@ export async function loadAssetContext(
     agg.value && agg.asOf !== null ? { storedAt: agg.asOf, assets: aggregateAssets } : null;
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,
-    selector: canonicalSelectorsOf(list).get(a.defillamaId) ?? a.defillamaId,
+    selector: selectorIn(canonicalSelectorsOf(list), a.defillamaId),
   }));
   const aggregateEntry = aggregateAssets.find((a) => a.id === asset.defillamaId) ?? null;
 

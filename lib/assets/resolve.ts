@@ -106,6 +106,12 @@ export function resolvedAssets(aggregate: readonly AggregateRef[]): ResolvedAsse
   return resolutionRefs(aggregate).map(fromAggregate);
 }
 
+/** The coin with this DefiLlama id, as `resolveAsset` hands it out; null when the list lacks it. */
+export function resolvedById(id: string, aggregate: readonly AggregateRef[]): ResolvedAsset | null {
+  const a = resolutionRefs(aggregate).find((x) => x.id === id);
+  return a ? fromAggregate(a) : null;
+}
+
 const toAlternative = (a: AggregateRef): AlternativeAsset => ({
   symbol: a.symbol,
   name: a.name,

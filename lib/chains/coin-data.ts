@@ -5,7 +5,7 @@
  * every chain).
  */
 import { loadPools, type PoolsRead } from "@/lib/assets/pools";
-import { resolveAsset, type AggregateRef } from "@/lib/assets/resolve";
+import { resolvedById, type AggregateRef } from "@/lib/assets/resolve";
 import { chainLocalPegs, type ChainLocalPeg } from "@/lib/domain/chain-peg";
 import { nativeBridgedSplit, type NativeBridgedSplit } from "@/lib/domain/chain-supply";
 import type { CoinChainBalance } from "@/lib/providers/defillama/chains";
@@ -60,13 +60,12 @@ export interface PegRead {
 /** The coin's pools (one read per render) → its chain-local peg on every chain with pools. */
 export async function coinPegs(
   id: string,
-  selector: string,
   refs: readonly AggregateRef[],
   readOpts?: ReadOpts,
 ): Promise<PegRead> {
-  const r = resolveAsset(selector, refs);
-  if (!r.ok || r.asset.defillamaId !== id) return { pegs: [], pools: null };
-  const asset = r.asset;
+  // Found by id: the coin is already known, resolving a spelling of it again would be a second pass.
+  const asset = resolvedById(id, refs);
+  if (!asset) return { pegs: [], pools: null };
   const pools = await once(`pools:${asset.defillamaId}`, () => loadPools(asset, readOpts)).catch(
     () => null,
   );

@@ -13,9 +13,9 @@ import { calledUpstream } from "@/lib/snapshot/read-through";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { coinBalances, coinPegs, pegRecord, splitOn } from "./coin-data";
 import type { ChainDetailResponse, ChainFlagRecord, ChainsListResponse } from "./schema";
-import { CHAINS_METHOD, geckoOf, labelOf, loadChainTable, summaryRecord } from "./table";
+import { CHAINS_METHOD, labelOf, loadChainTable, summaryRecord } from "./table";
 import { CW } from "./warnings";
-import { preferredSelector } from "@/lib/assets/resolve";
+import { selectorIn } from "@/lib/assets/canonical";
 
 /** Coins per chain whose split and chain-local peg are read (the rest are null, with a warning). */
 export const CHAIN_DETAIL_MAX_COINS = 10;
@@ -69,13 +69,9 @@ export async function getChain(raw: string, readOpts?: ReadOpts): Promise<ChainR
   const byId = new Map(table.assets.map((a) => [a.id, a]));
   const measured = await Promise.all(
     top.map(async (c) => {
-      const selector = preferredSelector(
-        { id: c.id, symbol: c.symbol, geckoId: geckoOf(table, c.id) },
-        table.refs,
-      );
       const [balances, peg] = await Promise.all([
         coinBalances(c.id, readOpts),
-        coinPegs(c.id, selector, table.refs, readOpts),
+        coinPegs(c.id, table.refs, readOpts),
       ]);
       return { id: c.id, balances, peg };
     }),
@@ -107,10 +103,7 @@ export async function getChain(raw: string, readOpts?: ReadOpts): Promise<ChainR
       id: c.id,
       symbol: c.symbol,
       name: c.name,
-      selector: preferredSelector(
-        { id: c.id, symbol: c.symbol, geckoId: geckoOf(table, c.id) },
-        table.refs,
-      ),
+      selector: selectorIn(table.selectors, c.id),
       circulating_usd: c.circulatingUsd,
       dominance_pct: c.dominancePct,
       change_7d_pct: change,

@@ -3,7 +3,9 @@
  * the aggregate's chain list (totals, display labels), both through the read layer. A failed
  * chain list leaves totals as the coin sums (with a warning); a missing aggregate list is no answer.
  */
-import { toAggregateRef, preferredSelector, type AggregateRef } from "@/lib/assets/resolve";
+import { selectorIn } from "@/lib/assets/canonical";
+import { toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
+import { canonicalSelectorsOf } from "@/lib/assets/selector";
 import { W, type Warning } from "@/lib/assets/warnings";
 import { rankChains, type ChainSummary, CHAIN_TOP_COINS } from "@/lib/domain/chain-supply";
 import { percentShares } from "@/lib/domain/precision";
@@ -23,6 +25,8 @@ export const CHAINS_METHOD =
 export interface ChainTable {
   assets: AggregateAsset[];
   refs: AggregateRef[];
+  /** The list's selector table (built once per version of the list): coins' links. */
+  selectors: ReadonlyMap<string, string>;
   summaries: ChainSummary[];
   /** Canonical chain → display label. */
   labels: Map<string, string>;
@@ -68,6 +72,7 @@ export async function loadChainTable(readOpts?: ReadOpts): Promise<ChainTable | 
   return {
     assets,
     refs: assets.map(toAggregateRef),
+    selectors: canonicalSelectorsOf({ storedAt: aggregate.storedAt, assets }),
     summaries,
     labels,
     marketTotalUsd,
@@ -105,16 +110,9 @@ export function summaryRecord(
       id: c.id,
       symbol: c.symbol,
       name: c.name,
-      selector: preferredSelector(
-        { id: c.id, symbol: c.symbol, geckoId: geckoOf(table, c.id) },
-        table.refs,
-      ),
+      selector: selectorIn(table.selectors, c.id),
       circulating_usd: c.circulatingUsd,
       dominance_pct: c.dominancePct,
     })),
   };
-}
-
-export function geckoOf(table: Pick<ChainTable, "refs">, id: string): string | null {
-  return table.refs.find((r) => r.id === id)?.geckoId ?? null;
 }

@@ -1,4 +1,5 @@
 /** GET /api/stablecoin-supply: the panel and rail from the 6-hour durable aggregate cache. */
+import { canonicalSelectorsOf } from "@/lib/assets/selector";
 import { W, warningFields } from "@/lib/assets/warnings";
 import { getConfig } from "@/lib/config";
 import { isoOrNull } from "@/lib/domain/time";
@@ -45,7 +46,11 @@ export async function getSupplyPanel(
     degraded: stale,
     upstream: calledUpstream(read),
     body: {
-      ...buildSupplyPanel(read.value.assets, { includeDead: input.includeDead ?? false, market }),
+      ...buildSupplyPanel(read.value.assets, {
+        includeDead: input.includeDead ?? false,
+        market,
+        selectors: canonicalSelectorsOf({ storedAt: read.storedAt, assets: read.value.assets }),
+      }),
       metadata: {
         source: { name: "DefiLlama", type: "aggregate", latency: "low" },
         as_of: new Date(read.storedAt).toISOString(),

@@ -4,7 +4,8 @@
  */
 import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { deadAssets, listedAssets, type ListedAsset } from "@/lib/assets/listed";
-import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
+import { canonicalSelectors, selectorIn } from "@/lib/assets/canonical";
+import { toAggregateRef } from "@/lib/assets/resolve";
 import {
   deadReason,
   RAIL_MIN_CIRCULATING_USD,
@@ -53,7 +54,7 @@ function headlinePrice(
 export function toEntry(
   a: ListedAsset,
   rank: number,
-  refs: readonly AggregateRef[] = [],
+  selectors: ReadonlyMap<string, string>,
   market: MarketPrices = new Map(),
 ): SupplyEntry {
   const { price, source } = headlinePrice(a, market);
@@ -64,7 +65,7 @@ export function toEntry(
     id: a.id,
     symbol: a.symbol,
     name: a.name,
-    selector: preferredSelector(a, refs.length > 0 ? refs : [toAggregateRef(a)]),
+    selector: selectorIn(selectors, a.id),
     coingecko_id: a.geckoId,
     circulating_usd: a.circulatingUsd,
     circulatingPrevWeek: a.circulatingPrevWeekUsd,
@@ -134,19 +135,20 @@ export function railChips(entries: readonly SupplyEntry[]): RailChips {
 /**
  * The ranked list, its total (with its 7- and 30-day change) and the rail, over live coins. With `includeDead`, the dead coins
  * follow the live ones (ranks continue), marked `dead`; the total and the rail stay live-only.
+ * `selectors`: the list's selector table (the route passes the one built per version of the list).
  */
 export function buildSupplyPanel(
   assets: readonly AggregateAsset[],
   {
     includeDead = false,
     market = new Map(),
-  }: { includeDead?: boolean; market?: MarketPrices } = {},
+    selectors = canonicalSelectors(assets.map(toAggregateRef)),
+  }: { includeDead?: boolean; market?: MarketPrices; selectors?: ReadonlyMap<string, string> } = {},
 ) {
-  const refs = assets.map(toAggregateRef);
-  const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, refs, market));
+  const entries = listedAssets(assets).map((a, i) => toEntry(a, i + 1, selectors, market));
   const dead = deadAssets(assets);
   const shownDead = includeDead
-    ? dead.map((a, i) => toEntry(a, entries.length + i + 1, refs, market))
+    ? dead.map((a, i) => toEntry(a, entries.length + i + 1, selectors, market))
     : [];
   const current = (e: SupplyEntry) => e.circulating_usd;
   const week = totalChange(entries, current, (e) => e.circulatingPrevWeek);

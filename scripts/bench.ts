@@ -32,6 +32,7 @@ import { startFakeUpstream, type FakeUpstream } from "../tests/fake-upstream/ser
 import { startRedis, type RedisServer } from "../tests/helpers/redis-server";
 import { budgets } from "./bench/budgets";
 import { httpCaching, memory } from "./bench/caching-memory";
+import { unknownPaths } from "./bench/unknown-paths";
 import { coalescing, flushRedis } from "./bench/coalescing";
 import { coldFanout } from "./bench/cold-fanout";
 import { exitCost } from "./bench/exit";
@@ -226,6 +227,9 @@ async function main(): Promise<number> {
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");
       sections.push(await memory(await app({ nodeArgs: MEMORY_NODE_ARGS })));
+      step("memory under unknown asset paths (both stores)");
+      fullFake ??= await startFakeUpstream({ port: 0, market: "full" });
+      sections.push(await unknownPaths(fullFake, redis));
     }
   } finally {
     for (const a of running.filter((x) => x.crashed()))

@@ -58,7 +58,7 @@ export async function httpCaching(app: NextApp): Promise<Section> {
   return { title: "5. HTTP caching", body, goals };
 }
 
-const signed = (bytes: number) => `${bytes >= 0 ? "+" : "−"}${fmt.mb(Math.abs(bytes))}`;
+export const signed = (bytes: number) => `${bytes >= 0 ? "+" : "−"}${fmt.mb(Math.abs(bytes))}`;
 
 export async function memory(app: NextApp): Promise<Section> {
   const m = await invalidSelectorFlood(app);

@@ -6,9 +6,11 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { collectAndMeasure, connectInspector, inspectorUrl } from "./inspector";
+import { createClient } from "redis";
+import { connectInspector, inspectorUrl } from "./inspector";
 import { bounded, get } from "./load";
-import { buildDir, rssBytes, type NextApp } from "./servers";
+import { reading, type MemoryReading } from "./scenarios";
+import { buildDir, type NextApp } from "./servers";
 
 /** Growth allowed over the flood (issue 25 §4). */
 export const PAGE_CACHE_DISK_BOUND_BYTES = 5_000_000;
@@ -25,6 +27,13 @@ export const UNKNOWN_PATHS_RSS_BOUND_BYTES = 16_000_000;
 const CONCURRENCY = 16;
 const RANDOM_SEGMENT_LENGTH = 10;
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+/** Knuth's multiplicative hash spreads consecutive `n` before the generator runs. */
+const HASH_MULTIPLIER = 2_654_435_761;
+/** The C library's linear congruential generator, modulo 2^32. */
+const LCG_MULTIPLIER = 1_103_515_245;
+const LCG_INCREMENT = 12_345;
+/** An LCG's low bits cycle fast: letters come from the high ones. */
+const LCG_DISCARDED_LOW_BITS = 16;
 
 /** What the supply route says about each coin: the canonical selector and the other spellings. */
 export interface CoinSpellings {
@@ -62,13 +71,17 @@ export function caseVariant(s: string, n: number): string {
     .join("");
 }
 
-/** Deterministic pseudo-random lowercase segment (a well-formed selector nobody uses). */
+/**
+ * Deterministic pseudo-random lowercase segment (a well-formed selector nobody uses). 32-bit
+ * integer steps (`Math.imul`, `>>> 0`): products above 2^53 lose their low bits as doubles, and
+ * the segments then repeat after about a thousand.
+ */
 export function randomSegment(n: number): string {
-  let x = (n + 1) * 2_654_435_761;
+  let x = Math.imul(n + 1, HASH_MULTIPLIER) >>> 0;
   let out = "zz";
   for (let i = 0; i < RANDOM_SEGMENT_LENGTH; i++) {
-    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
-    out += ALPHABET[x % ALPHABET.length];
+    x = (Math.imul(x, LCG_MULTIPLIER) + LCG_INCREMENT) >>> 0;
+    out += ALPHABET[(x >>> LCG_DISCARDED_LOW_BITS) % ALPHABET.length];
   }
   return out;
 }
@@ -108,26 +121,45 @@ export function treeBytes(dir: string): number {
 
 const storeBytes = (app: NextApp): number | null => (app.kvDir ? treeBytes(app.kvDir) : null);
 
+/** Keys in the Redis at `url` (every key the server wrote, whatever its prefix). */
+async function redisKeyCount(url: string): Promise<number> {
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    return await client.dbSize();
+  } finally {
+    client.destroy();
+  }
+}
+
 export interface SpellingFloodOutcome {
   requests: number;
   statuses: Record<number, number>;
   diskBefore: number;
   diskAfter: number;
+  /** VmRSS after a full GC at both ends (as in `before`/`after`). */
   rssBefore: number;
   rssAfter: number;
+  /** Both ends: VmRSS as found, VmRSS and V8 heap after a full GC. */
+  before: MemoryReading;
+  after: MemoryReading;
   /** Bytes of the file store (its `KV_DIR`); null when the server uses Redis. */
   storeBefore: number | null;
   storeAfter: number | null;
+  /** Keys in the server's Redis (`redisUrl`); null for the file store. */
+  storeKeysBefore: number | null;
+  storeKeysAfter: number | null;
 }
 
 /**
  * One request per segment (redirects not followed), `CONCURRENCY` in flight. The server must run
- * with `--inspect` (MEMORY_NODE_ARGS): RSS is read after a forced full GC at both ends. A warm-up
- * over other distinct segments loads the route and proxy bundles first.
+ * with `--inspect` (MEMORY_NODE_ARGS): memory is read after a forced full GC at both ends. A warm-up
+ * over other distinct segments loads the route and proxy bundles first. `redisUrl`: the server's
+ * Redis, whose keys are counted at both ends.
  */
 export async function spellingFlood(
   app: NextApp,
-  opts: { requests?: number; warmup?: number } = {},
+  opts: { requests?: number; warmup?: number; redisUrl?: string } = {},
 ): Promise<SpellingFloodOutcome> {
   const requests = opts.requests ?? SPELLING_FLOOD_REQUESTS;
   const warmup = opts.warmup ?? CONCURRENCY * 4;
@@ -140,29 +172,31 @@ export async function spellingFlood(
     await res.arrayBuffer();
     return res.status;
   };
+  const keys = () => (opts.redisUrl ? redisKeyCount(opts.redisUrl) : Promise.resolve(null));
   const inspector = await connectInspector(wsUrl);
   try {
     await bounded(warmup, CONCURRENCY, (i) => hit(all[i]!));
-    await collectAndMeasure(inspector);
-    const rssBefore = rssBytes(app.pid);
+    const before = await reading(app, inspector);
     const diskBefore = treeBytes(buildDir());
     const storeBefore = storeBytes(app);
+    const storeKeysBefore = await keys();
     const got = await bounded(requests, CONCURRENCY, (i) => hit(all[warmup + i]!));
-    await collectAndMeasure(inspector);
-    const rssAfter = rssBytes(app.pid);
-    const diskAfter = treeBytes(buildDir());
-    const storeAfter = storeBytes(app);
+    const after = await reading(app, inspector);
     const statuses: Record<number, number> = {};
     for (const s of got) statuses[s] = (statuses[s] ?? 0) + 1;
     return {
       requests,
       statuses,
       diskBefore,
-      diskAfter,
-      rssBefore,
-      rssAfter,
+      diskAfter: treeBytes(buildDir()),
+      rssBefore: before.rss,
+      rssAfter: after.rss,
+      before,
+      after,
       storeBefore,
-      storeAfter,
+      storeAfter: storeBytes(app),
+      storeKeysBefore,
+      storeKeysAfter: await keys(),
     };
   } finally {
     inspector.close();

@@ -178,7 +178,8 @@ export interface MemoryOutcome {
 /** The app must run with `--inspect=127.0.0.1:0` (see `MEMORY_NODE_ARGS`). */
 export const MEMORY_NODE_ARGS = ["--inspect=127.0.0.1:0"];
 
-async function reading(app: NextApp, inspector: Inspector): Promise<MemoryReading> {
+/** VmRSS as found, then a full GC, then VmRSS and the V8 heap in use. */
+export async function reading(app: NextApp, inspector: Inspector): Promise<MemoryReading> {
   const rssRaw = rssBytes(app.pid);
   const heapUsed = await collectAndMeasure(inspector);
   return { rssRaw, rss: rssBytes(app.pid), heapUsed };

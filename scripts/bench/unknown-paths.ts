@@ -108,9 +108,11 @@ export async function unknownPaths(fake: FakeUpstream, redis: RedisServer): Prom
       }),
     ),
     "",
-    "RSS as found swings by tens of MB between readings with no trend (garbage not yet " +
-      "collected, pages the allocator keeps); the goal is judged after a full GC, where the heap " +
-      "shows what the paths retained.",
+    "RSS as found depends on when V8 last collected: left alone, it climbs over the first few " +
+      "thousand requests of any kind (V8 lets the old generation grow before a full collection; " +
+      "almost all of a request's allocations are Next's own routing and proxy work) and then " +
+      "levels off. The goal is judged after a full GC, where the heap shows what the paths " +
+      "retained.",
   ].join("\n");
   return {
     title: "6b. Memory: unknown asset paths (issue 32)",

@@ -103,6 +103,17 @@ function readLive(asset: ResolvedAsset, needs: ContextNeeds, readOpts?: ReadOpts
   ]);
 }
 
+/** The selector table of the list a context was built from (built once per version of it). */
+export function contextSelectors(
+  aggregate: Sourced<readonly AggregateAsset[]>,
+): ReadonlyMap<string, string> {
+  return canonicalSelectorsOf(
+    aggregate.value && aggregate.asOf !== null
+      ? { storedAt: aggregate.asOf, assets: aggregate.value }
+      : null,
+  );
+}
+
 export async function loadAssetContext(
   q: string,
   needs: ContextNeeds,
@@ -123,12 +134,11 @@ export async function loadAssetContext(
   const prices = secondRead?.read;
   const second = secondRead ? priceIn(prices?.value, secondRead.key).price : null;
 
+  const aggregate = { value: agg.value?.assets ?? null, asOf: agg.asOf, stale: agg.stale };
   // Each alternative's link: its canonical selector, from the table built once per list version.
-  const list =
-    agg.value && agg.asOf !== null ? { storedAt: agg.asOf, assets: aggregateAssets } : null;
   const alternatives = resolution.alternatives.map((a) => ({
     ...a,
-    selector: selectorIn(canonicalSelectorsOf(list), a.defillamaId),
+    selector: selectorIn(contextSelectors(aggregate), a.defillamaId),
   }));
   const aggregateEntry = aggregateAssets.find((a) => a.id === asset.defillamaId) ?? null;
 
@@ -172,7 +182,7 @@ export async function loadAssetContext(
       asset,
       matchedBy: resolution.matchedBy,
       alternatives,
-      aggregate: { value: agg.value?.assets ?? null, asOf: agg.asOf, stale: agg.stale },
+      aggregate,
       aggregateEntry,
       quote,
       secondPrice: needs.quote

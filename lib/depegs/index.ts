@@ -9,7 +9,8 @@
  * a CoinGecko id (absent from the daily table) counts when its DefiLlama coins hourly series is
  * stored, found by its coins key (static, else its cached aggregate detail's address: peeked).
  */
-import { loadAssetContext } from "@/lib/assets/context";
+import { selectorIn } from "@/lib/assets/canonical";
+import { contextSelectors, loadAssetContext } from "@/lib/assets/context";
 import { overlayFor } from "@/lib/assets/overlay";
 import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
@@ -204,7 +205,6 @@ export async function getDepegs(
     const r = await loadAssetContext(input.q, {}, readOpts);
     if (!r.ok) return r;
     const { asset, aggregateEntry } = r.ctx;
-    const refs = (r.ctx.aggregate.value ?? []).map(toAggregateRef);
     const id = asset.defillamaId;
     const [agg, coinKey] = await Promise.all([
       aggregatePrices(readOpts),
@@ -219,7 +219,7 @@ export async function getDepegs(
         selector:
           id === null
             ? (asset.coingeckoId ?? asset.symbol)
-            : preferredSelector({ id, symbol: asset.symbol, geckoId: asset.coingeckoId }, refs),
+            : selectorIn(contextSelectors(r.ctx.aggregate), id),
         circulatingUsd: aggregateEntry?.circulatingUsd ?? null,
       },
       agg.prices,

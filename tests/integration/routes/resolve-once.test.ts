@@ -1,5 +1,5 @@
 /**
- * One resolution per request: the per-asset routes (intel, risk, exit cost) resolve their `q`
+ * One resolution per request: the per-asset routes (intel, risk, exit cost, depegs) resolve their `q`
  * once, against the aggregate list (the overlay's identities only while no copy of it exists),
  * with no second pass and no re-resolution per alternative (a shared symbol's alternatives carry
  * their selectors from the table built once per version of the list). The market-wide routes
@@ -7,6 +7,7 @@
  */
 import * as resolveModule from "@/lib/assets/resolve";
 import * as chainsRoute from "@/app/api/stablecoin-chains/route";
+import * as depegsRoute from "@/app/api/stablecoin-depegs/route";
 import * as exitCostRoute from "@/app/api/stablecoin-exit-cost/route";
 import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
@@ -62,6 +63,7 @@ const ASSET_ROUTES: [string, Handler][] = [
   ["stablecoin-intel", intelRoute.GET],
   ["stablecoin-risk", riskRoute.GET],
   ["stablecoin-exit-cost", exitCostRoute.GET],
+  ["stablecoin-depegs", depegsRoute.GET],
 ];
 
 describe.each(ASSET_ROUTES)("%s", (name, handler) => {

@@ -17,7 +17,8 @@
  *
  * The traced request is warm and built: the same request once before fills the caches (and a
  * request for another coin after it), then the one-second answer memo is cleared so the traced
- * one is built rather than replayed. Against the in-process fake upstream, file store in a temp
+ * one is built rather than replayed. A read whose local copy is due for a store re-check by then
+ * walks further than one that is not, so a route whose warm-up is slow can vary between runs. Against the in-process fake upstream, file store in a temp
  * dir; no network.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -45,7 +46,7 @@ const traced = (file: string) =>
   !file.includes(`${path.sep}node_modules${path.sep}`);
 
 /** One call through an export: who called (file), which export, and the calls made inside it. */
-interface CallNode {
+export interface CallNode {
   caller: string | null;
   file: string;
   name: string;
@@ -131,7 +132,7 @@ const signature = (n: CallNode): string =>
 
 /**
  * The files in depth-first order of the call tree (the caller's file, the export's file, its
- * calls, the caller's file again): the trace a reader following the request would walk,
+ * calls, the export's file, the caller's file again): the trace a reader following the request would walk,
  * whatever order concurrent reads settled in. A call repeated with the same calls inside, right
  * after itself (a loop, a `map` callback), is walked once.
  */
@@ -141,6 +142,8 @@ function walk(nodes: readonly CallNode[], out: string[]): string[] {
     if (n.caller !== null) out.push(n.caller);
     out.push(n.file);
     walk(n.children, out);
+    // Back in the export's own code (a callback it ran may have been another file's) until it returns.
+    if (n.children.length > 0) out.push(n.file);
     if (n.caller !== null) out.push(n.caller);
   });
   return out;
@@ -219,10 +222,11 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    console.error("q-trace:", e instanceof Error ? e.message : e);
-    process.exit(1);
-  },
-);
+if (require.main === module)
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error("q-trace:", e instanceof Error ? e.message : e);
+      process.exit(1);
+    },
+  );

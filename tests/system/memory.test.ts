@@ -13,6 +13,7 @@ import {
   UNKNOWN_PATHS_RSS_BOUND_BYTES,
 } from "@/scripts/bench/page-spellings";
 import { requireBuild, startNextApp, type NextApp } from "@/scripts/bench/servers";
+import { startRedis } from "@/tests/helpers/redis-server";
 
 jest.setTimeout(180_000);
 
@@ -49,4 +50,24 @@ test(`${UNKNOWN_PATHS_HALF} more unknown asset paths after ${UNKNOWN_PATHS_HALF}
   expect(m.diskAfter).toBe(m.diskBefore);
   expect(m.storeAfter).not.toBeNull();
   expect(m.storeAfter).toBe(m.storeBefore);
+});
+
+test(`with Redis, ${UNKNOWN_PATHS_HALF} more unknown asset paths add no key`, async () => {
+  const redis = await startRedis();
+  const redisApp = await startNextApp({ fake, redisUrl: redis.url, nodeArgs: MEMORY_NODE_ARGS });
+  try {
+    const m = await spellingFlood(redisApp, {
+      warmup: UNKNOWN_PATHS_HALF,
+      requests: UNKNOWN_PATHS_HALF,
+      redisUrl: redis.url,
+    });
+    expect(Object.keys(m.statuses).sort()).toEqual(["308", "404"]);
+    expect(m.rssAfter - m.rssBefore).toBeLessThan(UNKNOWN_PATHS_RSS_BOUND_BYTES);
+    expect(m.diskAfter).toBe(m.diskBefore);
+    expect(m.storeKeysBefore).toBeGreaterThan(0);
+    expect(m.storeKeysAfter).toBe(m.storeKeysBefore);
+  } finally {
+    await redisApp.stop();
+    await redis.stop();
+  }
 });

@@ -1,6 +1,6 @@
 /**
  * Per-client rate limits on the public routes (docs/rate-limits.md): `PUBLIC_RATE_LIMIT_PER_MINUTE`
- * weighted requests a minute per client (`./client-key`), counted by `./limiter`; 0 = off.
+ * weighted requests a minute per client (`./client-key`), counted by `lib/budget/client.ts`; 0 = off.
  *
  * Cost follows what the request spends. Every request is charged `CACHED_ANSWER_COST` before
  * anything runs, and refused at once when nothing is left. An answer whose build needed a
@@ -21,7 +21,7 @@ import {
   SharedWindow,
   type LimitResult,
   type Limiter,
-} from "./limiter";
+} from "@/lib/budget/client";
 import { spentUpstream } from "./spend";
 
 /** An answer from what is already cached (the answer memo, this process' copies, the store). */
@@ -55,7 +55,12 @@ function rateLimiter(perMinute: number): Limiter {
   const local = new LocalWindow(perMinute);
   const redis = scriptClientOf(kv);
   const limiter = redis
-    ? new FailOpenLimiter(new SharedWindow(redis, perMinute, config.kvTimeoutMs), local)
+    ? new FailOpenLimiter(
+        new SharedWindow(redis, perMinute, config.kvTimeoutMs),
+        local,
+        Date.now,
+        kv,
+      )
     : local;
   slot[GLOBAL_SLOT] = { config, kv, limiter };
   return limiter;

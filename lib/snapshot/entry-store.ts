@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
-import { KvError, type KvStore } from "@/lib/kv/types";
+import { isStoreOutage, markStoreDown } from "@/lib/kv/breaker";
+import type { KvStore } from "@/lib/kv/types";
 import { telemetry } from "@/lib/telemetry";
-import { entryState, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
-import { markStoreDown } from "./local-state";
+import { entryState, waitDeadline } from "./freshness";
 import { markerSeconds, type ReadPolicy } from "./policy";
 import type { ReadReport } from "./read-opts";
 
@@ -179,9 +179,9 @@ export async function readEntry<T>(ctx: Ctx<T>, store?: Store): Promise<Entry | 
     if (store) store.readFailed = true;
     // A stalled store would make the marker and the write wait out their own budgets too.
     // Garbage (`corrupt`) is different: the store works, and the next good answer overwrites it.
-    if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable")) {
+    if (isStoreOutage(e)) {
       if (store) store.down = true;
-      markStoreDown(opts.kv, ctx.now() + LOCAL_REUSE_MS);
+      markStoreDown(opts.kv, ctx.now());
     }
     return undefined;
   }

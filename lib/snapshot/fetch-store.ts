@@ -5,7 +5,8 @@
  * announced to other instances through the marker — and how a kept copy is served.
  */
 import { telemetry } from "@/lib/telemetry";
-import type { CallPurpose } from "./budget-split";
+import { isRateBudgetError, spendCall } from "@/lib/budget/calls";
+import type { CallPurpose } from "@/lib/budget/split";
 import {
   markCooling,
   releaseMarker,
@@ -23,7 +24,6 @@ import {
   recordSuccess,
   type LocalCopy,
 } from "./local-state";
-import { isRateBudgetError, spendCall } from "./rate-budget";
 import { EmptyAnswerError } from "./read-errors";
 import type { CachedRead } from "./read-through";
 

@@ -58,15 +58,6 @@ export function entryState(
   return "fresh";
 }
 
-/**
- * After a store read timed out or found the store unreachable, this process leaves the store
- * alone for `LOCAL_REUSE_MS` when it only wanted to re-check a copy it already has (a slow
- * store costs one wait per process per interval, not one per key).
- */
-export function storeResting(downUntilMs: number | undefined, nowMs: number): boolean {
-  return downUntilMs !== undefined && nowMs < downUntilMs;
-}
-
 export interface FailureRecord {
   /** The end of the key's cooldown (ms since epoch). */
   untilMs: number;
@@ -132,12 +123,4 @@ export function coolingDown(failure: FailureRecord | undefined, nowMs: number): 
 /** Until when a request may wait for another holder to fill a key. */
 export function waitDeadline(policy: ReadPolicy, startedAtMs: number): number {
   return startedAtMs + policy.lockBudgetMs;
-}
-
-/** The fixed one-minute window a provider call is counted in (`rate-budget.ts`). */
-export const RATE_WINDOW_SECONDS = 60;
-export function rateWindow(nowMs: number): { index: number; endsAtMs: number } {
-  const windowMs = RATE_WINDOW_SECONDS * MS_PER_SECOND;
-  const index = Math.floor(nowMs / windowMs);
-  return { index, endsAtMs: (index + 1) * windowMs };
 }

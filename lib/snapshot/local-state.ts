@@ -12,10 +12,11 @@
  *   oldest first).
  * - It lives on `globalThis` so every route bundle of this process shares one state.
  */
+import { forgetCallCounts } from "@/lib/budget/calls";
+import { forgetStoreHealth } from "@/lib/kv/breaker";
 import type { KvStore } from "@/lib/kv/types";
-import type { CallCounts } from "./budget-split";
 import { providerBackoff, type FailureRecord, type ProviderBackoff } from "./freshness";
-import type { BudgetedProvider, PolicyProvider } from "./policy";
+import type { PolicyProvider } from "@/lib/budget/calls";
 
 /** Upper bound on kept copies and failure records (the registry needs a few dozen keys). */
 export const LOCAL_MAX_ENTRIES = 512;
@@ -41,12 +42,6 @@ interface State {
   fills: Map<string, Promise<unknown>>;
   /** Background refreshes in flight. */
   refreshing: Map<string, Promise<void>>;
-  /** A store that just timed out or was unreachable: until when copies are not re-checked. */
-  storeDownUntil: WeakMap<KvStore, number>;
-  /** Provider calls this process made in the current budget window (`./rate-budget`). */
-  calls: Map<BudgetedProvider, WindowCalls>;
-  /** Calls this process made in the current second, for a per-second budget (`./rate-budget`). */
-  secondCalls: Map<BudgetedProvider, { second: number; count: number }>;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.read-through");
@@ -61,9 +56,6 @@ export function localState(): State {
     familyFailures: new Map(),
     fills: new Map(),
     refreshing: new Map(),
-    storeDownUntil: new WeakMap(),
-    calls: new Map(),
-    secondCalls: new Map(),
   };
   return slot[GLOBAL_SLOT];
 }
@@ -100,14 +92,6 @@ const FREEZE_COPIES = process.env.NODE_ENV !== "production";
 export function keepCopy(key: string, copy: LocalCopy): void {
   if (FREEZE_COPIES) deepFreeze(copy.value);
   capped(localState().copies, key, copy);
-}
-
-export function markStoreDown(kv: KvStore, untilMs: number): void {
-  localState().storeDownUntil.set(kv, untilMs);
-}
-
-export function storeDownUntil(kv: KvStore): number | undefined {
-  return localState().storeDownUntil.get(kv);
 }
 
 export function failuresOf(key: string): (FailureRecord & { error: unknown }) | undefined {
@@ -155,38 +139,6 @@ export function backoffOf(provider: PolicyProvider): ProviderBackoff | undefined
   return localState().backoff.get(provider);
 }
 
-/** This process' calls of one provider in one budget window. */
-export interface WindowCalls extends CallCounts {
-  windowIndex: number;
-  /** Counted only here (the shared counter could not be read): owed to the shared counters. */
-  unshared: CallCounts;
-}
-
-/** This process' calls of `provider` in the window `windowIndex` (a new window starts at zero). */
-export function callsInWindow(provider: BudgetedProvider, windowIndex: number): WindowCalls {
-  const { calls } = localState();
-  let counts = calls.get(provider);
-  if (counts?.windowIndex !== windowIndex) {
-    counts = { windowIndex, request: 0, total: 0, unshared: { request: 0, total: 0 } };
-    calls.set(provider, counts);
-  }
-  return counts;
-}
-
-/** This process' calls of `provider` in the second `second` (a new second starts at zero). */
-export function callsInSecond(
-  provider: BudgetedProvider,
-  second: number,
-): { second: number; count: number } {
-  const { secondCalls } = localState();
-  let counts = secondCalls.get(provider);
-  if (counts?.second !== second) {
-    counts = { second, count: 0 };
-    secondCalls.set(provider, counts);
-  }
-  return counts;
-}
-
 /** Keys currently cooling down or failing, for tests and health. */
 export function failingKeys(): number {
   return localState().failures.size;
@@ -208,7 +160,6 @@ export function forgetLocalState(): void {
   s.backoff.clear();
   s.familyFailures.clear();
   s.fills.clear(); // a new process shares no fill with this one's requests in flight
-  s.calls.clear();
-  s.secondCalls.clear();
-  s.storeDownUntil = new WeakMap();
+  forgetCallCounts();
+  forgetStoreHealth();
 }

@@ -11,20 +11,16 @@
  * - `lockBudgetMs`: the longest any request waits on another holder's refresh of a key (and the
  *   life of the refresh marker, so a crashed holder's marker lapses within it): the holder's
  *   provider call plus its own store operations, so a live holder always ends the wait first.
- * - `provider`: whose call budget a refresh spends (`lib/snapshot/rate-budget.ts`).
+ * - `provider`: whose call budget a refresh spends (`lib/budget/calls.ts`).
  *
  * Adding a key family: add its name to `KeyFamily`, one row below, and a reader calling
  * `readFamily({ family: "<family>", key, schema, fetch, isEmpty, opts })` (`./reader`) in its own
  * file.
  */
+import type { PolicyProvider } from "@/lib/budget/calls";
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { EXIT_COST_FRESH_SECONDS } from "@/lib/domain/exit-cost-constants";
-
-/** Exit-cost sources: CEX order books and the DEX quote aggregator. */
-export type ExitCostProvider = "binance" | "kraken" | "coinbase" | "kyberswap";
-export type BudgetedProvider = "coingecko" | "dexscreener" | ExitCostProvider;
-export type PolicyProvider = BudgetedProvider | "defillama" | "defillama-coins" | "dune";
 
 export type EmptyRule =
   { kind: "negative"; seconds: number } | { kind: "not-stored" } | { kind: "failure" };

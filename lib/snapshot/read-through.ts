@@ -18,11 +18,12 @@
  *                       (with the error) until grace ends. While its family's last read failed,
  *                       a cold key of that family is asked by one detached fill: no request waits
  *   store down / slow → bypassed (per-operation budget): served straight from the provider
- *   call budget spent → no call (`./rate-budget`): stale copy, else `RateBudgetError`; a miss
+ *   call budget spent → no call (`lib/budget/calls.ts`): stale copy, else `RateBudgetError`; a miss
  *                       spends from the request share, a background refresh from the whole
  *
  * Keys are built by callers from query ids or registry ids only — never from raw user input.
  */
+import { storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
 import { raceAbort } from "./abort";
 import {
@@ -33,15 +34,8 @@ import {
   type ReadThroughOptions,
   type Store,
 } from "./entry-store";
-import { adoptedCooldown, coolingDown, entryState, storeResting } from "./freshness";
-import {
-  failuresOf,
-  familyFailure,
-  localCopy,
-  localState,
-  recordFailure,
-  storeDownUntil,
-} from "./local-state";
+import { adoptedCooldown, coolingDown, entryState } from "./freshness";
+import { failuresOf, familyFailure, localCopy, localState, recordFailure } from "./local-state";
 import type { ReadPolicy } from "./policy";
 import { fetchAndStore, keep, served } from "./fetch-store";
 import { CoolingDownError } from "./read-errors";
@@ -93,8 +87,7 @@ export function readThrough<T>(
   // Fresh, or due a re-check that another request is making (or that a slow store would only
   // delay): this process' copy, no I/O.
   const recheckSkipped =
-    state === "revalidate" &&
-    (localState().fills.has(opts.key) || storeResting(storeDownUntil(opts.kv), ctx.now()));
+    state === "revalidate" && (localState().fills.has(opts.key) || storeDown(opts.kv, ctx.now()));
   if (copy && (state === "fresh" || recheckSkipped)) {
     telemetry.recordCache(policy.family, "memo");
     const untilMs = copyFreshUntil(policy, copy);

@@ -8,7 +8,7 @@
 import { coolingDown, freshMs } from "./freshness";
 import { failuresOf, localCopy, type LocalCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { isRateBudgetError } from "./rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import { CoolingDownError } from "./read-errors";
 import type { ReadThroughOptions } from "./entry-store";
 

@@ -3,7 +3,7 @@
  * `lib/refresh`): the same entries, markers, cooldowns and call budgets as `./read-through`, with
  * two differences. A key due within `leadMs` is refreshed now and the caller waits for it (a
  * request would be served the copy and leave the refresh detached), and its provider call is
- * spent as `scheduled` — from the refresh reserve only (`./budget-split`), never the requests'
+ * spent as `scheduled` — from the refresh reserve only (`lib/budget/split.ts`), never the requests'
  * allowance. A key another instance is refreshing (marker held) or that is cooling down is left
  * alone; what the read did is written to the caller's ledger.
  */
@@ -17,7 +17,7 @@ import {
 import { coolingDown, entryState, freshMs } from "./freshness";
 import { failuresOf, localCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { isRateBudgetError } from "./rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import { CoolingDownError } from "./read-errors";
 import { noteRead, type WarmLedger } from "./read-opts";
 import { fetchAndStore, keep, served } from "./fetch-store";

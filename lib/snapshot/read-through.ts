@@ -25,7 +25,7 @@
  */
 import { storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
-import { raceAbort } from "./abort";
+import { raceSignal } from "@/lib/abort";
 import {
   markerTurn,
   readEntry,
@@ -111,7 +111,7 @@ export function readThrough<T>(
   const coolingBefore = coolingDown(failure, ctx.now());
   if (state === "expired" && !coolingBefore && coolingDown(familyFailure(policy.family), ctx.now()))
     return answerWhileFamilyFails(ctx);
-  return raceAbort(fill(ctx), opts.signal).then(
+  return raceSignal(fill(ctx), opts.signal).then(
     (read) => {
       const untilMs = valueFreshUntil(policy, opts, read.storedAt);
       noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read), untilMs });

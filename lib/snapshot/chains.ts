@@ -1,13 +1,6 @@
 /**
- * The aggregate's per-chain key families (issue 28), each one read-through call under its
- * policy row (`./policy`). Keys carry only canonical chain names the aggregate listed and
- * numeric DefiLlama ids.
- *
- *   aggregate:v1:defillama:stablecoinchains             every chain's USD total (like the aggregate)
- *   history:v1:defillama:supply-chain:{chain}           one chain's daily supply (6 h class)
- *   live:v2:defillama:coin-chains:{id}                  one coin's `address` and latest per-chain
- *                                                       balances (6 h, like the coin's supply
- *                                                       history; v2: the address added)
+ * The aggregate's per-chain key families (chain totals, one chain's supply history, one coin's
+ * chain balances); keys carry canonical chain names and numeric ids only.
  */
 import { z } from "zod";
 import type { SupplyPoint } from "@/lib/domain/types";

@@ -1,8 +1,6 @@
 /**
- * The read-through module's provider side (`./read-through`, `./warm-through`): a read's call —
- * its budget spent first, its answer kept and stored (empty answers by the family's rule), or
- * its failure starting the key's cooldown (longer while the provider keeps failing) and
- * announced to other instances through the marker — and how a kept copy is served.
+ * A read's provider call: budget spent first, the answer kept and stored (empty by the family's
+ * rule), or the failure cooling the key down here and, through the marker, on every instance.
  */
 import { telemetry } from "@/lib/telemetry";
 import { isRateBudgetError, spendCall } from "@/lib/budget/calls";

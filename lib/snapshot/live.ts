@@ -1,7 +1,6 @@
 /**
- * Live provider data through the one read-through module (`./read-through`), each reader under
- * its key family's policy (`./policy`: fresh TTL, grace, negative TTL, lock budget, provider).
- * Keys carry only registry ids, addresses and fixed parameters — never the user's selector.
+ * Live provider data, each reader one `readFamily` call under its family's policy; keys carry
+ * registry ids, addresses and fixed parameters only.
  */
 import type {
   AggregateAsset,
@@ -104,11 +103,7 @@ export function readDexPools(
   });
 }
 
-/**
- * Whether a key has a copy this process or the store holds, without asking any provider (one
- * store read at most; a failing store counts as "no"). For choosing between two keys before a
- * read, e.g. the market-wide batch over the overlay's batch after a restart with a warm store.
- */
+/** Whether this process or the store holds a copy of a key (never a provider call). */
 export async function entryHeld(key: string, opts?: ReadOpts): Promise<boolean> {
   const kv = opts?.kv ?? getKv();
   if (localCopy(kv, key) !== undefined) return true;

@@ -1,16 +1,6 @@
 /**
- * What this process remembers between reads, for the read-through module only
- * (`./read-through`): its last validated copy of each entry, the keys being filled or refreshed
- * (single-flight), each failed key's cooldown, and the provider calls this process made in the
- * current budget window (its local share when the shared counter cannot be read).
- *
- * - A copy is served only under the same policy decision as the store's entry would be
- *   (`entryState`), and re-checked against the store every `LOCAL_REUSE_MS` by one request, so
- *   another instance's newer write (or a flushed store) is seen about a second later.
- * - Copies are tied to the store they came from (tests and scripts swap stores), immutable by
- *   contract (deep-frozen outside production, see `keepCopy`), and capped (`LOCAL_MAX_ENTRIES`,
- *   oldest first).
- * - It lives on `globalThis` so every route bundle of this process shares one state.
+ * What this process remembers between reads: copies (capped, tied to their store, immutable),
+ * fills and refreshes in flight, cooldowns and provider backoff. On `globalThis`: one per process.
  */
 import { forgetCallCounts } from "@/lib/budget/calls";
 import { forgetStoreHealth } from "@/lib/kv/breaker";
@@ -81,12 +71,7 @@ export function localCopy(kv: KvStore, key: string): LocalCopy | undefined {
   return copy && copy.kv === kv ? copy : undefined;
 }
 
-/**
- * Copies are shared between requests, so nothing may change one in place. Outside production
- * they are deep-frozen, so a consumer that tried would throw in tests and development; in
- * production freezing is skipped: frozen arrays halved warm intel's throughput
- * (docs/read-layer.md).
- */
+/** Copies are shared: deep-frozen outside production (freezing costs throughput in production). */
 const FREEZE_COPIES = process.env.NODE_ENV !== "production";
 
 export function keepCopy(key: string, copy: LocalCopy): void {
@@ -98,10 +83,7 @@ export function failuresOf(key: string): (FailureRecord & { error: unknown }) | 
   return localState().failures.get(key);
 }
 
-/**
- * Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile,
- * and that its family (when its own read failed here) failed until then too.
- */
+/** Remembers the key's cooldown and the error to answer meanwhile (and its family's). */
 export function recordFailure(
   key: string,
   error: unknown,
@@ -149,10 +131,7 @@ export async function refreshesSettled(): Promise<void> {
   await Promise.all([...localState().refreshing.values()]);
 }
 
-/**
- * Tests and scripts that change the store behind the app's back (planting, corrupting or
- * deleting an entry) call this, as if this process had just started.
- */
+/** Tests and scripts that change the store behind the app's back: as if the process just started. */
 export function forgetLocalState(): void {
   const s = localState();
   s.copies.clear();

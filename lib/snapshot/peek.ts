@@ -1,8 +1,6 @@
 /**
- * Cache-only reads: a key's stored value (this process' copy, else the store's entry), fresh or
- * stale, and never a provider call. For inputs a builder uses only when something else already
- * paid for them (the market-wide depeg log reads every coin's cached hourly series this way, so
- * rebuilding it costs no per-coin call).
+ * Cache-only reads (copy, else stored entry; never a provider call) of inputs something else
+ * already paid for.
  */
 import type { z } from "zod";
 import { getKv } from "@/lib/kv";

@@ -1,27 +1,7 @@
 /**
- * The one read-through module behind every cached public read (live provider data, the supply
- * aggregate, scheduled snapshots). Policy per key family: `./policy`; timing: `./freshness`.
- *
- *   fresh copy        → served, zero provider calls (this process' copy; every `LOCAL_REUSE_MS`
- *                       one request looks at the store again while the others keep using it)
- *   stale (< grace)   → served at once, marked stale; exactly one background refresh: single-flight
- *                       in this process, and across instances a short set-if-absent marker
- *   miss / past grace → the only path that waits: single-flight in this process; across
- *                       instances the marker's holder reads upstream and the others wait for its
- *                       entry; a holder that finished without one hands the marker on, and only
- *                       a holder that died (marker held past the lock budget) is read around
- *   upstream failure  → never stored; the key cools down at once (`FAILURE_COOLDOWN_MS`, doubled
- *                       per failure round while its provider keeps failing, at most 10 min): the
- *                       holder rewrites its marker as "cooling" (expiry = the cooldown), so every
- *                       waiter and every instance answers degraded without asking upstream until
- *                       it ends (one call per key per cooldown); a stale copy keeps serving
- *                       (with the error) until grace ends. While its family's last read failed,
- *                       a cold key of that family is asked by one detached fill: no request waits
- *   store down / slow → bypassed (per-operation budget): served straight from the provider
- *   call budget spent → no call (`lib/budget/calls.ts`): stale copy, else `RateBudgetError`; a miss
- *                       spends from the request share, a background refresh from the whole
- *
- * Keys are built by callers from query ids or registry ids only — never from raw user input.
+ * One read-through path for every cached read (docs/read-layer.md, "What a read does"): a
+ * fresh copy served, a stale one served with one background refresh, a miss filled once.
+ * Keys are built from resolved ids only, never from raw input.
  */
 import { storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
@@ -59,20 +39,12 @@ export interface CachedRead<T> {
   source: "cache" | "upstream" | "stale";
   /** When the value was fetched from upstream (ms since epoch): the as-of time. */
   storedAt: number;
-  /**
-   * Whether the next read of this key would give the same value without asking upstream: not
-   * for a stale copy (its refresh may land first), nor for an empty answer the policy never
-   * stores (scheduled snapshots, rule 6: the next read asks again).
-   */
+  /** The next read would answer the same without a call (not stale, not an unstored empty). */
   settled: boolean;
   error?: unknown;
 }
 
-/**
- * Whether a read's value needed a provider call: its own fill or a concurrent one it joined
- * (`source: "upstream"`). The answer built from it says so in its result (`upstream`), which is
- * what the per-client rate limiter charges by: never a shared counter or a context channel.
- */
+/** Whether the value needed a provider call (what the client limiter charges by). */
 export function calledUpstream(read: { source: CachedRead<unknown>["source"] }): boolean {
   return read.source === "upstream";
 }
@@ -125,11 +97,7 @@ export function readThrough<T>(
   );
 }
 
-/**
- * A key with no copy whose family (the same provider endpoint) just failed: no request waits on
- * its first call. One detached fill asks the provider (at most one per key, single-flight) and
- * this request answers degraded now, with a retry pending (the fill may land).
- */
+/** A cold key whose family just failed: one detached fill asks; this request answers degraded now. */
 function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
   void fill(ctx);
   telemetry.recordCache(ctx.policy.family, "cooling");

@@ -1,9 +1,6 @@
 /**
- * The one reader factory: every key family's reader (`./live`, `./history`, `./coin-detail`,
- * `./snapshots`) is one call of `readFamily` with what is its own — the family (its policy row
- * in `./policy`), the key (built from resolved ids only), the schema of a stored entry, the fetch
- * and the empty rule — while the request's `ReadOpts` (store, abort signal, clock, report) are
- * applied here, once.
+ * The one reader factory: a family's reader is one `readFamily` call with its own key, schema,
+ * fetch and empty rule; the request's `ReadOpts` are applied here, once.
  */
 import { getKv } from "@/lib/kv";
 import { policyFor, type KeyFamily } from "./policy";
@@ -39,10 +36,7 @@ export function readFamily<T>({
   return readThrough(policyFor(family), options);
 }
 
-/**
- * A batched fill: one provider call per chunk of the list, all at once. The fill itself paid for
- * the first; each further chunk spends one more call of the budget before any is made.
- */
+/** A batched fill: one call per chunk; each chunk after the first spends one more budget call. */
 export async function fetchChunks<R>(
   chunks: readonly (readonly string[])[],
   fetchOne: (chunk: readonly string[]) => Promise<readonly R[]>,

@@ -1,11 +1,6 @@
 /**
- * The scheduled refresher's way through the read layer (`ReadOpts.warm`, set only by
- * `lib/refresh`): the same entries, markers, cooldowns and call budgets as `./read-through`, with
- * two differences. A key due within `leadMs` is refreshed now and the caller waits for it (a
- * request would be served the copy and leave the refresh detached), and its provider call is
- * spent as `scheduled` — from the refresh reserve only (`lib/budget/split.ts`), never the requests'
- * allowance. A key another instance is refreshing (marker held) or that is cooling down is left
- * alone; what the read did is written to the caller's ledger.
+ * The scheduled refresher's read (`ReadOpts.warm`): the same entries, markers, cooldowns and
+ * budgets as `./read-through`; a key due within `leadMs` is refreshed now, spent as `scheduled`.
  */
 import {
   readEntry,

@@ -4,7 +4,7 @@
  *
  * Cost follows what the request spends. Every request is charged `CACHED_ANSWER_COST` before
  * anything runs, and refused at once when nothing is left. An answer whose build needed a
- * provider call (marked by `./spend`) is charged up to `UPSTREAM_ANSWER_COST` in all once it is
+ * provider call (marked by `./response-facts`) is charged up to `UPSTREAM_ANSWER_COST` in all once it is
  * built: the extra charge cannot refuse an answer already made, it draws the allowance down
  * (possibly past zero), so the client's next requests wait. Every limited response — 200, 304,
  * 4xx and 5xx alike — carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
@@ -22,7 +22,7 @@ import {
   type LimitResult,
   type Limiter,
 } from "@/lib/budget/client";
-import { spentUpstream } from "./spend";
+import { spentUpstream } from "./response-facts";
 
 /** An answer from what is already cached (the answer memo, this process' copies, the store). */
 export const CACHED_ANSWER_COST = 1;

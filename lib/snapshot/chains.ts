@@ -11,9 +11,8 @@ import {
   type ChainTotal,
   type CoinChains,
 } from "@/lib/providers/defillama/chains";
-import { peekFamily, type Peeked } from "./peek";
 import type { CachedRead } from "./read-through";
-import { isEmptyList, readFamily, type ReadOpts } from "./reader";
+import { isEmptyList, type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 const chainTotalsShape = z.array(
   z.object({ chain: z.string(), label: z.string(), totalUsd: z.number().nullable() }),

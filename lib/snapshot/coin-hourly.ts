@@ -11,9 +11,8 @@ import {
   type HourlyPoint,
 } from "@/lib/domain/chart-plan";
 import { fetchHourlyChart } from "@/lib/providers/defillama-coins/client";
-import { peekFamily, type Peeked } from "./peek";
 import { calledUpstream, type CachedRead } from "./read-through";
-import { readFamily, type ReadOpts } from "./reader";
+import { type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 export const HOURLY_SERIES_SOURCE = "defillama-coins";
 /** How long fills are collected before their calls are planned together. */

@@ -7,10 +7,9 @@ import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { PricePoint, SupplyPoint } from "@/lib/domain/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
 import { fetchTotalSupplyHistory } from "@/lib/providers/defillama/client";
-import { peekFamily, type Peeked } from "./peek";
 import type { KeyFamily } from "./policy";
 import type { CachedRead } from "./read-through";
-import { isEmptyList, readFamily, type ReadOpts } from "./reader";
+import { isEmptyList, type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 export type LongRangeDays = 90 | 365;
 

@@ -7,8 +7,7 @@ import type { MarketQuote } from "@/lib/domain/types";
 import { fetchMarketsChunk, marketsChunks } from "@/lib/providers/coingecko/client";
 import { quotesEntry } from "./entry-schemas";
 import type { CachedRead } from "./read-through";
-import { peekFamily, type Peeked } from "./peek";
-import { fetchChunks, readFamily, type ReadOpts } from "./reader";
+import { fetchChunks, type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 export interface QuoteBatch {
   /** Every id the fill asked for: a coin absent from `quotes` but listed here was not found. */

@@ -9,6 +9,7 @@ import { getConfig, type AppConfig } from "@/lib/config";
 import { isStoreOutage, markStoreDown, storeDown } from "@/lib/kv/breaker";
 import { sleep } from "@/lib/kv/shared";
 import type { KvStore } from "@/lib/kv/types";
+import type { ProviderName } from "@/lib/telemetry";
 import {
   callFits,
   localBudget,
@@ -28,23 +29,19 @@ type ProviderLimits = AppConfig["providers"];
 const minute = (limit: number): WindowBudget => ({ length: "minute", limit, reserve: true });
 const second = (limit: number): WindowBudget => ({ length: "second", limit, reserve: false });
 
-/** Every provider the read layer calls, with its budgets (windows checked in order). */
-const BUDGETS = {
-  coingecko: (p: ProviderLimits) => [minute(p.callsPerMinute.coingecko)],
-  dexscreener: (p: ProviderLimits) => [minute(p.callsPerMinute.dexscreener)],
-  binance: (p: ProviderLimits) => [minute(p.callsPerMinute.binance)],
-  kraken: (p: ProviderLimits) => [minute(p.callsPerMinute.kraken)],
-  coinbase: (p: ProviderLimits) => [minute(p.callsPerMinute.coinbase)],
-  kyberswap: (p: ProviderLimits) => [
-    second(p.callsPerSecond.kyberswap),
-    minute(p.callsPerMinute.kyberswap),
-  ],
-  defillama: (): WindowBudget[] => [],
-  "defillama-coins": (): WindowBudget[] => [],
-  dune: (): WindowBudget[] => [],
+/** Every provider (the one list, `ProviderName`), with its budgets (windows checked in order). */
+const BUDGETS: Record<ProviderName, (p: ProviderLimits) => WindowBudget[]> = {
+  coingecko: (p) => [minute(p.callsPerMinute.coingecko)],
+  dexscreener: (p) => [minute(p.callsPerMinute.dexscreener)],
+  binance: (p) => [minute(p.callsPerMinute.binance)],
+  kraken: (p) => [minute(p.callsPerMinute.kraken)],
+  coinbase: (p) => [minute(p.callsPerMinute.coinbase)],
+  kyberswap: (p) => [second(p.callsPerSecond.kyberswap), minute(p.callsPerMinute.kyberswap)],
+  defillama: () => [],
+  "defillama-coins": () => [],
+  dune: () => [],
 };
-export type PolicyProvider = keyof typeof BUDGETS;
-export type BudgetedProvider = Exclude<PolicyProvider, "defillama" | "defillama-coins" | "dune">;
+export type PolicyProvider = ProviderName;
 
 export class RateBudgetError extends Error {
   constructor(

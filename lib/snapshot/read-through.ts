@@ -9,7 +9,6 @@ import { raceSignal } from "@/lib/abort";
 import {
   markerTurn,
   readEntry,
-  takeMarker,
   type Ctx,
   type ReadThroughOptions,
   type Store,
@@ -17,7 +16,7 @@ import {
 import { adoptedCooldown, coolingDown, entryState } from "./freshness";
 import { failuresOf, familyFailure, localCopy, localState, recordFailure } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { fetchAndStore, keep, served } from "./fetch-store";
+import { fetchAndStore, keep, refreshKey, served } from "./fetch-store";
 import { CoolingDownError } from "./read-errors";
 import { noteRead } from "./read-opts";
 import { copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
@@ -194,22 +193,8 @@ function scheduleRefresh<T>(ctx: Ctx<T>): void {
 }
 
 async function refresh<T>(ctx: Ctx<T>): Promise<void> {
-  const { opts, policy } = ctx;
-  const mine = localCopy(opts.kv, opts.key);
-  const store: Store = { down: false, readFailed: false };
-  // Another instance may have refreshed the key already: adopt its newer entry.
-  const entry = await readEntry(ctx, store);
-  if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
-  const current = localCopy(opts.kv, opts.key);
-  const state = entryState(current, policy, ctx.now());
-  if (state === "fresh" || state === "revalidate") return; // within its fresh time again
-  if (coolingDown(failuresOf(opts.key), ctx.now())) return;
-  const marker = store.down ? "skipped" : await takeMarker(ctx);
-  if (marker === "held") return; // another instance is refreshing it
-  try {
-    await fetchAndStore(ctx, store, marker === "acquired", "refresh");
-  } catch (error) {
-    const copy = localCopy(opts.kv, opts.key);
-    if (copy) copy.error = error; // the stale copy keeps serving, with why it is stale
-  }
+  const refreshed = await refreshKey(ctx, "refresh");
+  if (refreshed.kind !== "failed") return;
+  const copy = localCopy(ctx.opts.kv, ctx.opts.key);
+  if (copy) copy.error = refreshed.error; // the stale copy keeps serving, with why it is stale
 }

@@ -2,20 +2,14 @@
  * The scheduled refresher's read (`ReadOpts.warm`): the same entries, markers, cooldowns and
  * budgets as `./read-through`; a key due within `leadMs` is refreshed now, spent as `scheduled`.
  */
-import {
-  readEntry,
-  takeMarker,
-  type Ctx,
-  type ReadThroughOptions,
-  type Store,
-} from "./entry-store";
-import { coolingDown, entryState, freshMs } from "./freshness";
-import { failuresOf, localCopy } from "./local-state";
+import type { Ctx, ReadThroughOptions } from "./entry-store";
+import { entryState, freshMs } from "./freshness";
+import { localCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
 import { isRateBudgetError } from "@/lib/budget/calls";
 import { CoolingDownError } from "./read-errors";
 import { noteRead, type WarmLedger } from "./read-opts";
-import { fetchAndStore, keep, served } from "./fetch-store";
+import { refreshKey, served } from "./fetch-store";
 import { calledUpstream, type CachedRead } from "./read-through";
 
 export async function warmThrough<T>(
@@ -42,29 +36,15 @@ export async function warmThrough<T>(
 
 async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T>> {
   const { policy, opts } = ctx;
-  const store: Store = { down: false, readFailed: false };
-  // Another instance may have refreshed the key already: adopt its newer entry.
-  const entry = await readEntry(ctx, store);
-  const mine = localCopy(opts.kv, opts.key);
-  if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
-  const copy = localCopy(opts.kv, opts.key);
-  const ahead = entryState(copy, policy, ctx.now() + ledger.leadMs);
-  if (copy && (ahead === "fresh" || ahead === "revalidate")) return served<T>(copy, "fresh");
-
-  let error: unknown = new CoolingDownError(policy.family);
-  if (!coolingDown(failuresOf(opts.key), ctx.now())) {
-    const marker = store.down ? "skipped" : await takeMarker(ctx);
-    if (marker !== "held") {
-      try {
-        const read = await fetchAndStore(ctx, store, marker === "acquired", "scheduled");
-        spend(ledger, policy);
-        return read;
-      } catch (e) {
-        if (!isRateBudgetError(e)) spend(ledger, policy); // refused calls cost nothing
-        error = e;
-      }
-    }
+  const refreshed = await refreshKey(ctx, "scheduled", ledger.leadMs);
+  if (refreshed.kind === "current") return served<T>(refreshed.copy, "fresh");
+  if (refreshed.kind === "called") {
+    spend(ledger, policy);
+    return refreshed.read;
   }
+  // Refused calls cost nothing.
+  if (refreshed.kind === "failed" && !isRateBudgetError(refreshed.error)) spend(ledger, policy);
+  const error = refreshed.kind === "failed" ? refreshed.error : new CoolingDownError(policy.family);
   // Not refreshed here: whatever copy there is still serves until grace, with why.
   const kept = localCopy(opts.kv, opts.key);
   const state = entryState(kept, policy, ctx.now());

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { isStoreOutage, markStoreDown } from "@/lib/kv/breaker";
+import { sleep } from "@/lib/kv/shared";
 import type { KvStore } from "@/lib/kv/types";
 import { telemetry } from "@/lib/telemetry";
 import { entryState, waitDeadline } from "./freshness";
@@ -84,8 +85,6 @@ export async function markCooling<T>(ctx: Ctx<T>, untilMs: number): Promise<bool
     return false;
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a request waiting on another holder's marker saw. */
 export type FillOutcome =

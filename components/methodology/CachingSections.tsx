@@ -4,7 +4,7 @@ import {
   SPEC_TTL_SECONDS,
   type TtlClass,
 } from "@/lib/config";
-import { LOCAL_BUDGET_SHARE, REFRESH_RESERVE_SHARE } from "@/lib/snapshot/budget-split";
+import { LOCAL_BUDGET_SHARE, REFRESH_RESERVE_SHARE } from "@/lib/budget/split";
 import { FAILURE_COOLDOWN_MS, LOCAL_REUSE_MS } from "@/lib/snapshot/freshness";
 import {
   AGGREGATE_GRACE_SECONDS,

@@ -4,7 +4,7 @@
  * (docs/route-contract.md, docs/caching.md).
  */
 import { roundToUnits } from "@/lib/domain/precision";
-import { noteUpstream } from "./spend";
+import { noteUpstream, rememberSerialised } from "./response-facts";
 
 /** A fixed invariant on every JSON body (docs/route-contract.md rule 2). */
 export const HOLDER_ANALYTICS_SUPPORTED = false as const;
@@ -28,35 +28,6 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
 };
 export const NO_STORE = "no-store";
 
-/** A serialised answer: the exact body text, its headers, and its ETag once computed. */
-export interface SerialisedBody {
-  text: string;
-  headers: [string, string][];
-  etag?: string;
-  /**
-   * Whether this process may answer a repeat from this text for `RESPONSE_MEMO_MS`
-   * (`./response-memo`): a data answer, healthy or degraded; never a body built with no cache
-   * policy at all (the health report).
-   */
-  reusable: boolean;
-}
-
-/**
- * The JSON text of each body `jsonOk` built (and its ETag once hashed), so the ETag wrapper can
- * hash it without reading the stream back and copying it into a second Response.
- */
-const SERIALISED = new WeakMap<Response, SerialisedBody>();
-
-/** The text `jsonOk` built for `res`, if it built it. */
-export function serialisedOf(res: Response): SerialisedBody | undefined {
-  return SERIALISED.get(res);
-}
-
-/** Record the text behind a Response built outside `jsonOk` from a kept answer. */
-export function rememberSerialised(res: Response, body: SerialisedBody): void {
-  SERIALISED.set(res, body);
-}
-
 export function withFlag<T extends object>(body: T): T & { holderAnalyticsSupported: false } {
   return { ...body, holderAnalyticsSupported: HOLDER_ANALYTICS_SUPPORTED };
 }
@@ -77,7 +48,7 @@ function serialised(
     status,
     headers: { "Content-Type": "application/json", ...BASE_HEADERS, ...headers },
   });
-  SERIALISED.set(res, { text, headers: [...res.headers], reusable });
+  rememberSerialised(res, { text, headers: [...res.headers], reusable });
   return res;
 }
 
@@ -93,7 +64,7 @@ export function jsonOk<T extends object>(
     degraded: boolean;
     status?: number;
     headers?: Record<string, string>;
-    /** Building `body` needed a provider call (`./spend`: the rate limiter charges more). */
+    /** Building `body` needed a provider call (`./response-facts`: the rate limiter charges more). */
     upstream?: boolean;
   },
 ): Response {

@@ -3,7 +3,8 @@
  * preflight) and the weak ETag with `If-None-Match` → 304 on cacheable answers (docs/caching.md).
  */
 import { createHash } from "node:crypto";
-import { BASE_HEADERS, isCacheable, serialisedOf } from "./body";
+import { BASE_HEADERS, isCacheable } from "./body";
+import { serialisedOf } from "./response-facts";
 import { ALLOWED_METHODS } from "./errors";
 
 /** How long a browser may reuse a preflight answer, seconds. */

@@ -10,7 +10,7 @@ import { jsonError } from "./errors";
 import { publicOrigin } from "./origin";
 import { selectorSchema } from "./params";
 import { parseQuery } from "./query";
-import { noteUpstream } from "./spend";
+import { noteUpstream } from "./response-facts";
 
 const querySchema = z.object({ q: selectorSchema.optional() });
 

@@ -1,10 +1,10 @@
 /**
  * Per-client rate limits on the public routes (docs/rate-limits.md): `PUBLIC_RATE_LIMIT_PER_MINUTE`
- * weighted requests a minute per client (`./client-key`), counted by `./limiter`; 0 = off.
+ * weighted requests a minute per client (`./client-key`), counted by `lib/budget/client.ts`; 0 = off.
  *
  * Cost follows what the request spends. Every request is charged `CACHED_ANSWER_COST` before
  * anything runs, and refused at once when nothing is left. An answer whose build needed a
- * provider call (marked by `./spend`) is charged up to `UPSTREAM_ANSWER_COST` in all once it is
+ * provider call (marked by `./response-facts`) is charged up to `UPSTREAM_ANSWER_COST` in all once it is
  * built: the extra charge cannot refuse an answer already made, it draws the allowance down
  * (possibly past zero), so the client's next requests wait. Every limited response — 200, 304,
  * 4xx and 5xx alike — carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`.
@@ -21,8 +21,8 @@ import {
   SharedWindow,
   type LimitResult,
   type Limiter,
-} from "./limiter";
-import { spentUpstream } from "./spend";
+} from "@/lib/budget/client";
+import { spentUpstream } from "./response-facts";
 
 /** An answer from what is already cached (the answer memo, this process' copies, the store). */
 export const CACHED_ANSWER_COST = 1;
@@ -55,7 +55,12 @@ function rateLimiter(perMinute: number): Limiter {
   const local = new LocalWindow(perMinute);
   const redis = scriptClientOf(kv);
   const limiter = redis
-    ? new FailOpenLimiter(new SharedWindow(redis, perMinute, config.kvTimeoutMs), local)
+    ? new FailOpenLimiter(
+        new SharedWindow(redis, perMinute, config.kvTimeoutMs),
+        local,
+        Date.now,
+        kv,
+      )
     : local;
   slot[GLOBAL_SLOT] = { config, kv, limiter };
   return limiter;

@@ -32,7 +32,7 @@
  *   that started before the clear does not put its answer back.
  */
 import { ExpiringMap } from "./expiring-map";
-import type { SerialisedBody } from "./body";
+import type { SerialisedBody } from "./response-facts";
 
 /** How long an answer is reused in-process (well inside every route's `s-maxage`). */
 export const RESPONSE_MEMO_MS = 1_000;

@@ -8,7 +8,7 @@
  * - `./route`: the `publicRoute` wrapper and the per-asset / aggregate answers;
  * - `./params`: query parameter schemas; `./query`: parsing them;
  * - `./with-memo`: the one-second in-process answer memo (`./response-memo`);
- * - `./rate-limit`: per-client rate limits; `./spend`: marking an answer that called a provider.
+ * - `./rate-limit`: per-client rate limits; `./response-facts`: marking an answer that called a provider.
  */
 export {
   FLAG_HEADER,
@@ -38,4 +38,4 @@ export {
   safeHandler,
 } from "./route";
 export { parseQuery } from "./query";
-export { noteUpstream } from "./spend";
+export { noteUpstream } from "./response-facts";

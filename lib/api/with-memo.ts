@@ -9,7 +9,8 @@
  * failing or over-budget source costs no more than a healthy one.
  */
 import { publicOrigin } from "./origin";
-import { isCacheable, rememberSerialised, serialisedOf, type SerialisedBody } from "./body";
+import { isCacheable } from "./body";
+import { rememberSerialised, serialisedOf, type SerialisedBody } from "./response-facts";
 import { keptForMs, memoGeneration, responseMemo, responseMemoKey } from "./response-memo";
 import type { RouteGet } from "./route-get";
 

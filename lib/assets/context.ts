@@ -7,7 +7,7 @@
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import type { CoinPrice } from "@/lib/domain/coin-keys";
 import { readAggregate, readTickers } from "@/lib/snapshot/live";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
 import { once } from "@/lib/render-once";

@@ -19,7 +19,7 @@ import { FILL_TOLERANCE_USD } from "@/lib/domain/exit-cost-constants";
 import { bookLossCurve, pointsLossCurve, type LossCurve } from "@/lib/domain/exit-ladder";
 import { readDexQuote, readOrderBook } from "@/lib/snapshot/exit-cost";
 import { EXIT_COST_FRESH_SECONDS } from "@/lib/snapshot/policy";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { noteRead, type ReadOpts } from "@/lib/snapshot/read-opts";
 import { largestSupplyFirst } from "@/lib/domain/supply";

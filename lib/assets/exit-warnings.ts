@@ -5,7 +5,7 @@
  * symbols of registry or market-provider coins; no URL or upstream error text is ever included.
  */
 import { warning, type Warning, type WarningSource } from "@/lib/assets/warnings";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import type { Exchange } from "@/lib/snapshot/exit-cost";
 
 export const EXCHANGE_SOURCE: Readonly<Record<Exchange, WarningSource>> = {

@@ -10,7 +10,7 @@ import { isTokenAddress } from "@/lib/providers/segments";
 import { readCoinContracts } from "@/lib/snapshot/coin-detail";
 import { readDexPools } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import type { ResolvedAsset } from "./resolve";
 import { staleReason, staleWarning, W, type StaleReason, type Warning } from "./warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";

@@ -10,7 +10,7 @@
  * ANSWERED WITH NOTHING for this coin.
  */
 import { z } from "zod";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 
 export type WarningSource =
   | "CoinGecko"

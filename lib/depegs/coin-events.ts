@@ -33,7 +33,7 @@ import {
   type PriceHistory,
 } from "@/lib/snapshot/history";
 import { peekHourlySeries, readHourlySeries, type HourlySeries } from "@/lib/snapshot/coin-hourly";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";

@@ -17,7 +17,7 @@
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { CallFailure, decodeJson, readBodyCapped } from "@/lib/providers/body";
-import { CallDeadline } from "@/lib/providers/deadline";
+import { CallDeadline } from "@/lib/abort";
 import { checkExecutionGate, ExecutionRefusedError, writeKeyIfAllowed } from "./gate";
 
 const KEY_HEADER = "X-Dune-API-Key";
@@ -128,7 +128,7 @@ async function call<S extends z.ZodType>(
       }),
     );
     if (!res.ok) {
-      deadline.abort("discarded");
+      deadline.discard();
       throw new ExecutorError(`${method} ${endpoint}: HTTP ${res.status}`);
     }
     return decodeJson(await readBodyCapped(res, MAX_BODY_BYTES, deadline), schema);
@@ -141,8 +141,6 @@ async function call<S extends z.ZodType>(
     }
     if (deadline.cause === "caller") throw new ExecutorError(`${method} ${endpoint}: aborted`);
     throw new ExecutorError(`${method} ${endpoint}: connection failed or redirect refused`);
-  } finally {
-    deadline.dispose();
   }
 }
 

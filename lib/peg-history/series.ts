@@ -12,7 +12,7 @@ import { pricesDropped, staleReason, staleWarning, type Warning } from "@/lib/as
 import { readMarketChart } from "@/lib/snapshot/live";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { calledUpstream } from "@/lib/snapshot/read-through";
-import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 
 /** The market provider's history request for each window. */
 export const WINDOW_DAYS: Readonly<Record<DepegWindow, 1 | 7 | 30>> = {

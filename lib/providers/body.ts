@@ -4,7 +4,7 @@
  */
 import type { z } from "zod";
 import type { ProviderErrorKind } from "./errors";
-import type { CallDeadline } from "./deadline";
+import type { CallDeadline } from "@/lib/abort";
 
 const MAX_ISSUE_PATH_CHARS = 80;
 
@@ -35,7 +35,7 @@ export async function readBodyCapped(
 ): Promise<Uint8Array> {
   const declared = declaredLength(res);
   if (declared !== undefined && declared > maxBytes) {
-    deadline.abort("discarded");
+    deadline.discard();
     throw new CallFailure(
       "too_large",
       `response of ${declared} bytes exceeds the ${maxBytes}-byte cap`,
@@ -51,7 +51,7 @@ export async function readBodyCapped(
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      deadline.abort("discarded");
+      deadline.discard();
       throw new CallFailure("too_large", `response exceeds the ${maxBytes}-byte cap`);
     }
     chunks.push(value);

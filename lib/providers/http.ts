@@ -11,7 +11,7 @@ import { getConfig } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { telemetry, type CallOutcome, type ProviderName } from "@/lib/telemetry";
 import { CallFailure, decodeJson, readBodyCapped } from "./body";
-import { CallDeadline } from "./deadline";
+import { CallDeadline } from "@/lib/abort";
 import { ProviderError } from "./errors";
 import { ProviderInputError } from "./segments";
 
@@ -133,7 +133,7 @@ export async function providerGet<S extends z.ZodType>(
     status = res.status;
     if (!res.ok && !(opts.answerStatuses ?? []).includes(res.status)) {
       retryAfterSeconds = parseRetryAfter(res.headers.get("retry-after"));
-      deadline.abort("discarded");
+      deadline.discard();
       throw new CallFailure("http", `HTTP ${res.status}`);
     }
     const value = decodeJson(await readBodyCapped(res, maxBodyBytes, deadline), opts.schema);
@@ -150,7 +150,5 @@ export async function providerGet<S extends z.ZodType>(
       status,
       failure.kind === "http" ? retryAfterSeconds : undefined,
     );
-  } finally {
-    deadline.dispose();
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The scheduled refresher's fixed numbers (docs/refresher.md). Configuration (the interval, the
- * cron secret) is in lib/config; call budgets are the providers' own (lib/snapshot/budget-split).
+ * cron secret) is in lib/config; call budgets are the providers' own (lib/budget/split.ts).
  */
 
 /** Store key of the pass lock: one instance runs a pass at a time. */

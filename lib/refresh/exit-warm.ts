@@ -2,7 +2,7 @@
  * Warms one coin's exit-cost inputs at the default ladder through the read path (no route
  * builder): its asset context (quote, tickers, pools), then each order book the tickers list and
  * each DEX quote per chain and size, one read at a time. One at a time, so a pass keeps to the
- * DEX aggregator's per-second budget by waiting for the next second (`lib/snapshot/second-budget`)
+ * DEX aggregator's per-second budget by waiting for the next second (`lib/budget/calls.ts`)
  * instead of firing a whole ladder at once and having most of it refused.
  */
 import { loadAssetContext } from "@/lib/assets/context";

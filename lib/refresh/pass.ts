@@ -18,10 +18,10 @@ import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { getConfig, type AppConfig } from "@/lib/config";
 import { createKv } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
-import { refreshReserve, scheduledCallsLeft } from "@/lib/snapshot/budget-split";
+import { refreshReserve, scheduledCallsLeft } from "@/lib/budget/split";
 import { readAggregate } from "@/lib/snapshot/live";
-import { policyFor, type PolicyProvider } from "@/lib/snapshot/policy";
-import { windowCounts } from "@/lib/snapshot/rate-budget";
+import { policyFor } from "@/lib/snapshot/policy";
+import { windowCounts, type PolicyProvider } from "@/lib/budget/calls";
 import { newWarmLedger, type ReadOpts, type WarmLedger } from "@/lib/snapshot/read-opts";
 import {
   LOCK_MARGIN_SECONDS,

@@ -1,11 +1,4 @@
-/**
- * The aggregate's daily price table of every stablecoin (`/stablecoinprices`), one read-through
- * key for the whole market (policy row `history:aggregate-prices`, `./policy`):
- *
- *   history:v1:defillama:stablecoinprices   every coin's daily prices, last 366 days
- *
- * One call refreshes every coin's 365-day daily series (the market-wide depeg log's input).
- */
+/** The aggregate's daily price table of every stablecoin, one key for the whole market. */
 import { z } from "zod";
 import type { DailyPriceTable } from "@/lib/providers/defillama/prices";
 import { fetchStablecoinPrices } from "@/lib/providers/defillama/prices";

@@ -1,13 +1,6 @@
 /**
- * The aggregate's per-chain key families (issue 28), each one read-through call under its
- * policy row (`./policy`). Keys carry only canonical chain names the aggregate listed and
- * numeric DefiLlama ids.
- *
- *   aggregate:v1:defillama:stablecoinchains             every chain's USD total (like the aggregate)
- *   history:v1:defillama:supply-chain:{chain}           one chain's daily supply (6 h class)
- *   live:v2:defillama:coin-chains:{id}                  one coin's `address` and latest per-chain
- *                                                       balances (6 h, like the coin's supply
- *                                                       history; v2: the address added)
+ * The aggregate's per-chain key families (chain totals, one chain's supply history, one coin's
+ * chain balances); keys carry canonical chain names and numeric ids only.
  */
 import { z } from "zod";
 import type { SupplyPoint } from "@/lib/domain/types";
@@ -18,9 +11,8 @@ import {
   type ChainTotal,
   type CoinChains,
 } from "@/lib/providers/defillama/chains";
-import { peekFamily, type Peeked } from "./peek";
 import type { CachedRead } from "./read-through";
-import { isEmptyList, readFamily, type ReadOpts } from "./reader";
+import { isEmptyList, type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 const chainTotalsShape = z.array(
   z.object({ chain: z.string(), label: z.string(), totalUsd: z.number().nullable() }),

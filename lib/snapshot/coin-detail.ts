@@ -1,9 +1,6 @@
 /**
- * A coin's token contracts from the market provider's coin detail, cached 24 h: contracts
- * change rarely, and one call per coin per day keeps a cold coin at one coin-detail call. A
- * native coin's empty list and a 404 ("coin not found": `listed: false`) are answers and are
- * cached like any other; a failed or malformed answer is never stored. The key carries only the
- * resolved CoinGecko id.
+ * A coin's token contracts from the market provider's coin detail, cached 24 h; a 404 is an
+ * answer (`listed: false`).
  */
 import { z } from "zod";
 import type { ContractAddress } from "@/lib/domain/types";

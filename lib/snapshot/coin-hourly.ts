@@ -1,10 +1,6 @@
 /**
- * 90-day hourly price series from the DefiLlama coins API (`history:coins-hourly` family,
- * `./policy`): one read-layer entry per coin (`history:v1:defillama-coins:chart-1h:{coinKey}`),
- * kept for the whole window and extended rather than refetched. The fills of the coins read
- * together are collected for `CHART_BATCH_WINDOW_MS` and planned as one set of `/chart` calls
- * (`planChartCalls`: first fills in ≤ 500-hour one-coin calls, extensions of the new hours only,
- * many coins per call), at most `CHART_CONCURRENCY` calls at a time.
+ * 90-day hourly prices from the DefiLlama coins API, one entry per coin, extended rather than
+ * refetched; fills read together are planned as one set of `/chart` calls (`planChartCalls`).
  */
 import { z } from "zod";
 import {
@@ -15,9 +11,8 @@ import {
   type HourlyPoint,
 } from "@/lib/domain/chart-plan";
 import { fetchHourlyChart } from "@/lib/providers/defillama-coins/client";
-import { peekFamily, type Peeked } from "./peek";
 import { calledUpstream, type CachedRead } from "./read-through";
-import { readFamily, type ReadOpts } from "./reader";
+import { type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 export const HOURLY_SERIES_SOURCE = "defillama-coins";
 /** How long fills are collected before their calls are planned together. */
@@ -155,10 +150,7 @@ export function readHourlySeriesOne(
   });
 }
 
-/**
- * The 90-day hourly series of many coins, their fills batched into shared `/chart` calls. Never
- * throws: a coin whose series is unavailable maps to `series: null` with the error.
- */
+/** Many coins' 90-day hourly series in shared `/chart` calls; never throws (`series: null`). */
 export async function readHourlySeries(
   coinKeys: readonly string[],
   opts?: ReadOpts,

@@ -1,8 +1,6 @@
 /**
- * Current prices from the DefiLlama coins API (`live:coin-prices` family, `./policy`), many coins
- * per call: a set of coin keys is one read-layer entry, filled with one call per chunk of keys
- * (`chunkCoinKeys`: URL length and coin count), each chunk spending one call of the provider's
- * budget. One market-wide key (its coin keys from the asset layer: lib/assets/market-batches.ts).
+ * Current prices from the DefiLlama coins API, many coins per call: one market-wide entry filled
+ * in chunks (`chunkCoinKeys`), one budget call per chunk.
  */
 import { z } from "zod";
 import { chunkCoinKeys, type CoinPrice } from "@/lib/domain/coin-keys";

@@ -1,7 +1,6 @@
 /**
- * What a live entry read back from the store must look like: the domain types of
- * `lib/domain/types.ts`, as zod schemas (each annotated with its type, so the compiler checks
- * schema and type agree — no casts). An entry that does not match is a miss, never a value.
+ * Live entries read back from the store, as zod schemas annotated with their domain types: an
+ * entry that does not match is a miss, never a value.
  */
 import { z } from "zod";
 import type {

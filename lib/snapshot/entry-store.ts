@@ -1,14 +1,14 @@
 /**
- * The read-through module's store side (`./read-through`): the entry format, reading and
- * validating an entry, writing one with KV TTL = grace, and the per-key refresh marker (take,
- * release, rewrite as "cooling", and the bounded wait for another holder's entry).
+ * The read path's store side: the entry format, reading and validating it, writing it (KV TTL =
+ * grace), and the per-key refresh marker.
  */
 import { z } from "zod";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
-import { KvError, type KvStore } from "@/lib/kv/types";
+import { isStoreOutage, markStoreDown } from "@/lib/kv/breaker";
+import { sleep } from "@/lib/kv/shared";
+import type { KvStore } from "@/lib/kv/types";
 import { telemetry } from "@/lib/telemetry";
-import { entryState, LOCAL_REUSE_MS, waitDeadline } from "./freshness";
-import { markStoreDown } from "./local-state";
+import { entryState, waitDeadline } from "./freshness";
 import { markerSeconds, type ReadPolicy } from "./policy";
 import type { ReadReport } from "./read-opts";
 
@@ -37,12 +37,7 @@ export interface ReadThroughOptions<T> {
   report?: ReadReport;
 }
 
-/**
- * What a fill's fetch may use besides its own arguments: the copy it replaces (a series that is
- * extended rather than fetched whole), and one more call of the family's provider budget for a
- * fetch that makes several upstream calls (one per chunk of a batched list); it throws
- * `RateBudgetError` when the budget is spent, before the extra call is made.
- */
+/** What a fetch may use: the copy it replaces, and one more budget call per extra upstream call. */
 export interface FetchCall<T> {
   previous: T | undefined;
   spendExtraCall: () => Promise<void>;
@@ -80,10 +75,7 @@ export async function releaseMarker<T>(ctx: Ctx<T>): Promise<void> {
   }
 }
 
-/**
- * Rewrites the key's marker as "cooling" until `untilMs` (its expiry is the cooldown), so every
- * instance answers without asking upstream until then. True when the store took it.
- */
+/** Rewrites the marker as "cooling" until `untilMs`; true when the store took it. */
 export async function markCooling<T>(ctx: Ctx<T>, untilMs: number): Promise<boolean> {
   const ttlSeconds = Math.max(1, Math.ceil((untilMs - ctx.now()) / MS_PER_SECOND));
   try {
@@ -93,8 +85,6 @@ export async function markCooling<T>(ctx: Ctx<T>, untilMs: number): Promise<bool
     return false;
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** What a request waiting on another holder's marker saw. */
 export type FillOutcome =
@@ -106,10 +96,7 @@ export type FillOutcome =
   /** Deadline passed with the marker still held (a holder that died), or the store failed. */
   | { kind: "gave-up" };
 
-/**
- * Waits (real time, until `deadlineMs`) for another holder's entry, looking at the store first
- * and then every `FILL_POLL_MS`. A failed read's "cooling" marker ends the wait at once.
- */
+/** Waits (real time) for another holder's entry; a "cooling" marker ends the wait at once. */
 async function waitForFill<T>(ctx: Ctx<T>, deadlineMs: number): Promise<FillOutcome> {
   for (;;) {
     const entry = await readEntry(ctx);
@@ -143,11 +130,7 @@ export type MarkerTurn =
   /** Another holder's read failed: the key cools down until `untilMs`. */
   | { kind: "cooling"; untilMs: number };
 
-/**
- * Takes the key's marker, or waits on its holder (at most the lock budget). A holder that ended
- * without an entry hands the marker on (one waiter takes it); a holder that died is read around.
- * The taker looks at the store once more before it reads upstream.
- */
+/** Takes the marker, or waits on its holder (at most the lock budget). */
 export async function markerTurn<T>(ctx: Ctx<T>): Promise<MarkerTurn> {
   const deadlineMs = waitDeadline(ctx.policy, Date.now());
   let marker = await takeMarker(ctx);
@@ -158,8 +141,7 @@ export async function markerTurn<T>(ctx: Ctx<T>): Promise<MarkerTurn> {
     marker = handOn ? await takeMarker(ctx) : "skipped";
   }
   if (marker === "acquired") {
-    // Another instance may have written the entry and released its marker between this read's
-    // miss and its take (a late starter): look once more before asking upstream.
+    // A late starter: the holder may have written and released since this read's miss.
     const late = await readEntry(ctx);
     if (late && entryState({ ...late, empty: false }, ctx.policy, ctx.now()) !== "expired") {
       await releaseMarker(ctx);
@@ -177,11 +159,10 @@ export async function readEntry<T>(ctx: Ctx<T>, store?: Store): Promise<Entry | 
   } catch (e) {
     telemetry.recordCache(policy.family, "error");
     if (store) store.readFailed = true;
-    // A stalled store would make the marker and the write wait out their own budgets too.
-    // Garbage (`corrupt`) is different: the store works, and the next good answer overwrites it.
-    if (e instanceof KvError && (e.kind === "timeout" || e.kind === "unavailable")) {
+    // Only an outage rests the store; garbage (`corrupt`) is overwritten by the next answer.
+    if (isStoreOutage(e)) {
       if (store) store.down = true;
-      markStoreDown(opts.kv, ctx.now() + LOCAL_REUSE_MS);
+      markStoreDown(opts.kv, ctx.now());
     }
     return undefined;
   }

@@ -1,10 +1,6 @@
 /**
- * Order books and DEX quotes for exit cost by trade size, through the one read-through module
- * under their key families (`./policy`: `exit:book:<exchange>`, `exit:dex-quote`, fresh 5 min,
- * each on its own provider's call budget). Keys carry only exchange pair names built from
- * registry symbols, chains, token addresses and the ladder size — never the user's selector.
- * A quote is keyed by its USD size (not its raw amount, which moves with the coin's price), and
- * the stored value keeps the raw amount it was asked for.
+ * Order books and DEX quotes for exit cost (`exit:book:<exchange>`, `exit:dex-quote`). A quote is
+ * keyed by its USD size; the stored value keeps the raw amount it was asked for.
  */
 import { z } from "zod";
 import type { DexQuote, OrderBook } from "@/lib/domain/exit-cost";

@@ -1,21 +1,24 @@
 /**
- * The read-through module's provider side (`./read-through`, `./warm-through`): a read's call —
- * its budget spent first, its answer kept and stored (empty answers by the family's rule), or
- * its failure starting the key's cooldown (longer while the provider keeps failing) and
- * announced to other instances through the marker — and how a kept copy is served.
+ * A read's provider call: budget spent first, the answer kept and stored (empty by the family's
+ * rule), or the failure cooling the key down here and, through the marker, on every instance.
+ * `refreshKey` is the one refresh of a key, for background refreshes and the refresher alike.
  */
 import { telemetry } from "@/lib/telemetry";
-import type { CallPurpose } from "./budget-split";
+import { isRateBudgetError, spendCall } from "@/lib/budget/calls";
+import type { CallPurpose } from "@/lib/budget/split";
 import {
   markCooling,
+  readEntry,
   releaseMarker,
+  takeMarker,
   writeEntry,
   type Ctx,
   type Entry,
   type Store,
 } from "./entry-store";
-import { cooldownAfterFailure, type EntryState } from "./freshness";
+import { cooldownAfterFailure, coolingDown, entryState, type EntryState } from "./freshness";
 import {
+  failuresOf,
   keepCopy,
   localCopy,
   recordFailure,
@@ -23,7 +26,6 @@ import {
   recordSuccess,
   type LocalCopy,
 } from "./local-state";
-import { isRateBudgetError, spendCall } from "./rate-budget";
 import { EmptyAnswerError } from "./read-errors";
 import type { CachedRead } from "./read-through";
 
@@ -89,5 +91,43 @@ export async function fetchAndStore<T>(
     throw error;
   } finally {
     if (release) await releaseMarker(ctx);
+  }
+}
+
+/** What one refresh of a key did. */
+export type Refreshed<T> =
+  | { kind: "current"; copy: LocalCopy }
+  | { kind: "called"; read: CachedRead<T> }
+  | { kind: "failed"; error: unknown }
+  | { kind: "skipped" };
+
+/**
+ * One refresh of a key: adopt a newer stored entry (another instance may have refreshed it);
+ * unless the copy is still fresh `aheadMs` from now, the key cools down or another instance holds
+ * its marker, call.
+ */
+export async function refreshKey<T>(
+  ctx: Ctx<T>,
+  purpose: "refresh" | "scheduled",
+  aheadMs = 0,
+): Promise<Refreshed<T>> {
+  const { opts, policy } = ctx;
+  const store: Store = { down: false, readFailed: false };
+  const entry = await readEntry(ctx, store);
+  const mine = localCopy(opts.kv, opts.key);
+  if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
+  const copy = localCopy(opts.kv, opts.key);
+  const state = entryState(copy, policy, ctx.now() + aheadMs);
+  if (copy && (state === "fresh" || state === "revalidate")) return { kind: "current", copy };
+  if (coolingDown(failuresOf(opts.key), ctx.now())) return { kind: "skipped" };
+  const marker = store.down ? "skipped" : await takeMarker(ctx);
+  if (marker === "held") return { kind: "skipped" };
+  try {
+    return {
+      kind: "called",
+      read: await fetchAndStore(ctx, store, marker === "acquired", purpose),
+    };
+  } catch (error) {
+    return { kind: "failed", error };
   }
 }

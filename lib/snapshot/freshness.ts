@@ -1,28 +1,10 @@
-/**
- * The read layer's timing decisions, pure: every function takes the clock reading (`nowMs`) as
- * an argument, so tests pin explicit timestamps (tests/unit/snapshot/freshness.test.ts).
- *
- *   fresh       → serve; nothing else happens
- *   revalidate  → this process' copy is fresh but was last seen in the store over
- *                 `LOCAL_REUSE_MS` ago: one request looks at the store again (another instance may
- *                 have refreshed the key, or the entry may be gone); concurrent ones use the copy
- *   stale       → serve at once (marked stale); one background refresh
- *   expired     → past grace (or no copy): the only state in which a request waits on upstream
- *   cooling     → a key whose upstream read failed is not asked again until its cooldown ends
- *                 (on any instance: the refresh marker, rewritten as "cooling", carries its end);
- *                 a provider that keeps failing gets longer cooldowns (`providerBackoff`)
- */
+/** The read layer's timing decisions, pure: every function takes the clock reading (`nowMs`). */
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import type { ReadPolicy } from "./policy";
 
 /** This process reuses its copy of an entry this long before asking the store again. */
 export const LOCAL_REUSE_MS = 1_000;
-/**
- * How long a key whose upstream read failed is left alone, on every instance (also the life of
- * the "cooling" marker): the provider is asked at most once per key per cooldown, however many
- * requests arrive. A few seconds: long enough that a failing provider costs one call per key per
- * period instead of one per request, short enough that a recovered one is seen promptly.
- */
+/** A failed key is left alone this long on every instance (the "cooling" marker's life). */
 export const FAILURE_COOLDOWN_MS = 5_000;
 
 export type EntryState = "fresh" | "revalidate" | "stale" | "expired";
@@ -58,15 +40,6 @@ export function entryState(
   return "fresh";
 }
 
-/**
- * After a store read timed out or found the store unreachable, this process leaves the store
- * alone for `LOCAL_REUSE_MS` when it only wanted to re-check a copy it already has (a slow
- * store costs one wait per process per interval, not one per key).
- */
-export function storeResting(downUntilMs: number | undefined, nowMs: number): boolean {
-  return downUntilMs !== undefined && nowMs < downUntilMs;
-}
-
 export interface FailureRecord {
   /** The end of the key's cooldown (ms since epoch). */
   untilMs: number;
@@ -77,11 +50,7 @@ export interface FailureRecord {
 /** The longest cooldown, however often a provider has failed in a row. */
 export const MAX_FAILURE_COOLDOWN_MS = 10 * 60 * MS_PER_SECOND;
 
-/**
- * One provider's failures in a row: each failure after the previous cooldown ended doubles the
- * next cooldown (from `FAILURE_COOLDOWN_MS`, capped at `MAX_FAILURE_COOLDOWN_MS`); failures of its
- * other keys before then belong to the same round. One good answer forgets it.
- */
+/** One provider's failures in a row: each round doubles the next cooldown, up to the cap. */
 export interface ProviderBackoff {
   consecutiveFailures: number;
   cooldownMs: number;
@@ -112,10 +81,7 @@ export function cooldownAfterFailure(
   return { untilMs: nowMs + cooldownMs, cooldownMs };
 }
 
-/**
- * The cooldown another instance announced (its "cooling" marker), as this process keeps it: never
- * longer than the longest cooldown from now, whatever that instance's clock says.
- */
+/** Another instance's cooldown, never longer than the cap from now (whatever its clock says). */
 export function adoptedCooldown(untilMs: number, nowMs: number): FailureRecord {
   const cooldownMs = Math.max(0, Math.min(untilMs - nowMs, MAX_FAILURE_COOLDOWN_MS));
   return { untilMs: nowMs + cooldownMs, cooldownMs };
@@ -132,12 +98,4 @@ export function coolingDown(failure: FailureRecord | undefined, nowMs: number): 
 /** Until when a request may wait for another holder to fill a key. */
 export function waitDeadline(policy: ReadPolicy, startedAtMs: number): number {
   return startedAtMs + policy.lockBudgetMs;
-}
-
-/** The fixed one-minute window a provider call is counted in (`rate-budget.ts`). */
-export const RATE_WINDOW_SECONDS = 60;
-export function rateWindow(nowMs: number): { index: number; endsAtMs: number } {
-  const windowMs = RATE_WINDOW_SECONDS * MS_PER_SECOND;
-  const index = Math.floor(nowMs / windowMs);
-  return { index, endsAtMs: (index + 1) * windowMs };
 }

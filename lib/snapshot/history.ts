@@ -1,24 +1,15 @@
 /**
- * Long-range history key families (depeg event log, 90 d / 1 y peg chart, market supply history),
- * each one read-through call under its key family's policy (`./policy`). Keys carry only registry
- * ids and fixed parameters; failures are never written, a valid empty answer is cached briefly.
- *
- *   history:v1:coingecko:market-chart:{coingeckoId}:{90|365}  price series only (hourly ≤ 90 d,
- *                                                             daily beyond), HISTORY_*_FRESH_SECONDS (./policy)
- *   history:v1:defillama:supply-total:peggedUSD               market total, the 6 h class
- *
- * One coin's supply history (`/stablecoincharts/all?stablecoin={id}`, 6 h class) is the existing
- * `readSupplyHistory` in ./live.
+ * Long-range history key families (peg charts, market supply history): one `readFamily` call
+ * each; keys carry registry ids and fixed parameters only.
  */
 import { z } from "zod";
 import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import type { PricePoint, SupplyPoint } from "@/lib/domain/types";
 import { fetchMarketChart } from "@/lib/providers/coingecko/client";
 import { fetchTotalSupplyHistory } from "@/lib/providers/defillama/client";
-import { peekFamily, type Peeked } from "./peek";
 import type { KeyFamily } from "./policy";
 import type { CachedRead } from "./read-through";
-import { isEmptyList, readFamily, type ReadOpts } from "./reader";
+import { isEmptyList, type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 export type LongRangeDays = 90 | 365;
 

@@ -1,7 +1,6 @@
 /**
- * Live provider data through the one read-through module (`./read-through`), each reader under
- * its key family's policy (`./policy`: fresh TTL, grace, negative TTL, lock budget, provider).
- * Keys carry only registry ids, addresses and fixed parameters — never the user's selector.
+ * Live provider data, each reader one `readFamily` call under its family's policy; keys carry
+ * registry ids, addresses and fixed parameters only.
  */
 import type {
   AggregateAsset,
@@ -15,8 +14,6 @@ import { fetchStablecoins, fetchSupplyHistory } from "@/lib/providers/defillama/
 import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
 import { aggregateEntry, chartEntry, poolsEntry, supplyEntry, tickersEntry } from "./entry-schemas";
 import { AGGREGATE_GRACE_SECONDS, CHART_FRESH_SECONDS, LIVE_FRESH_SECONDS } from "./policy";
-import { getKv } from "@/lib/kv";
-import { localCopy } from "./local-state";
 import type { CachedRead } from "./read-through";
 import { isEmptyList, readFamily, type ReadOpts } from "./reader";
 
@@ -28,11 +25,6 @@ export const CHART_CACHE_SECONDS = CHART_FRESH_SECONDS;
 export const AGGREGATE_RETAIN_SECONDS = AGGREGATE_GRACE_SECONDS;
 
 export const AGGREGATE_KEY = "aggregate:v1:defillama:stablecoins";
-
-/** Whether this process holds a copy of the aggregate list (reading it asks no provider). */
-export function aggregateHeldLocally(opts?: ReadOpts): boolean {
-  return localCopy(opts?.kv ?? getKv(), AGGREGATE_KEY) !== undefined;
-}
 
 /** The aggregate list (supply panel, rail, resolver): fresh 6 h, stale copy kept 30 days. */
 export function readAggregate(opts?: ReadOpts): Promise<CachedRead<{ assets: AggregateAsset[] }>> {
@@ -102,19 +94,4 @@ export function readDexPools(
     isEmpty: isEmptyList,
     opts,
   });
-}
-
-/**
- * Whether a key has a copy this process or the store holds, without asking any provider (one
- * store read at most; a failing store counts as "no"). For choosing between two keys before a
- * read, e.g. the market-wide batch over the overlay's batch after a restart with a warm store.
- */
-export async function entryHeld(key: string, opts?: ReadOpts): Promise<boolean> {
-  const kv = opts?.kv ?? getKv();
-  if (localCopy(kv, key) !== undefined) return true;
-  try {
-    return (await kv.get(key)) != null;
-  } catch {
-    return false;
-  }
 }

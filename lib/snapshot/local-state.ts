@@ -1,21 +1,12 @@
 /**
- * What this process remembers between reads, for the read-through module only
- * (`./read-through`): its last validated copy of each entry, the keys being filled or refreshed
- * (single-flight), each failed key's cooldown, and the provider calls this process made in the
- * current budget window (its local share when the shared counter cannot be read).
- *
- * - A copy is served only under the same policy decision as the store's entry would be
- *   (`entryState`), and re-checked against the store every `LOCAL_REUSE_MS` by one request, so
- *   another instance's newer write (or a flushed store) is seen about a second later.
- * - Copies are tied to the store they came from (tests and scripts swap stores), immutable by
- *   contract (deep-frozen outside production, see `keepCopy`), and capped (`LOCAL_MAX_ENTRIES`,
- *   oldest first).
- * - It lives on `globalThis` so every route bundle of this process shares one state.
+ * What this process remembers between reads: copies (capped, tied to their store, immutable),
+ * fills and refreshes in flight, cooldowns and provider backoff. On `globalThis`: one per process.
  */
+import { forgetCallCounts } from "@/lib/budget/calls";
+import { forgetStoreHealth } from "@/lib/kv/breaker";
 import type { KvStore } from "@/lib/kv/types";
-import type { CallCounts } from "./budget-split";
 import { providerBackoff, type FailureRecord, type ProviderBackoff } from "./freshness";
-import type { BudgetedProvider, PolicyProvider } from "./policy";
+import type { PolicyProvider } from "@/lib/budget/calls";
 
 /** Upper bound on kept copies and failure records (the registry needs a few dozen keys). */
 export const LOCAL_MAX_ENTRIES = 512;
@@ -41,12 +32,6 @@ interface State {
   fills: Map<string, Promise<unknown>>;
   /** Background refreshes in flight. */
   refreshing: Map<string, Promise<void>>;
-  /** A store that just timed out or was unreachable: until when copies are not re-checked. */
-  storeDownUntil: WeakMap<KvStore, number>;
-  /** Provider calls this process made in the current budget window (`./rate-budget`). */
-  calls: Map<BudgetedProvider, WindowCalls>;
-  /** Calls this process made in the current second, for a per-second budget (`./rate-budget`). */
-  secondCalls: Map<BudgetedProvider, { second: number; count: number }>;
 }
 
 const GLOBAL_SLOT = Symbol.for("stablecoin-intel.read-through");
@@ -61,9 +46,6 @@ export function localState(): State {
     familyFailures: new Map(),
     fills: new Map(),
     refreshing: new Map(),
-    storeDownUntil: new WeakMap(),
-    calls: new Map(),
-    secondCalls: new Map(),
   };
   return slot[GLOBAL_SLOT];
 }
@@ -89,12 +71,7 @@ export function localCopy(kv: KvStore, key: string): LocalCopy | undefined {
   return copy && copy.kv === kv ? copy : undefined;
 }
 
-/**
- * Copies are shared between requests, so nothing may change one in place. Outside production
- * they are deep-frozen, so a consumer that tried would throw in tests and development; in
- * production freezing is skipped: frozen arrays halved warm intel's throughput
- * (docs/read-layer.md).
- */
+/** Copies are shared: deep-frozen outside production (freezing costs throughput in production). */
 const FREEZE_COPIES = process.env.NODE_ENV !== "production";
 
 export function keepCopy(key: string, copy: LocalCopy): void {
@@ -102,22 +79,11 @@ export function keepCopy(key: string, copy: LocalCopy): void {
   capped(localState().copies, key, copy);
 }
 
-export function markStoreDown(kv: KvStore, untilMs: number): void {
-  localState().storeDownUntil.set(kv, untilMs);
-}
-
-export function storeDownUntil(kv: KvStore): number | undefined {
-  return localState().storeDownUntil.get(kv);
-}
-
 export function failuresOf(key: string): (FailureRecord & { error: unknown }) | undefined {
   return localState().failures.get(key);
 }
 
-/**
- * Remembers that the key is cooling down (`./freshness`), with the error to answer meanwhile,
- * and that its family (when its own read failed here) failed until then too.
- */
+/** Remembers the key's cooldown and the error to answer meanwhile (and its family's). */
 export function recordFailure(
   key: string,
   error: unknown,
@@ -155,38 +121,6 @@ export function backoffOf(provider: PolicyProvider): ProviderBackoff | undefined
   return localState().backoff.get(provider);
 }
 
-/** This process' calls of one provider in one budget window. */
-export interface WindowCalls extends CallCounts {
-  windowIndex: number;
-  /** Counted only here (the shared counter could not be read): owed to the shared counters. */
-  unshared: CallCounts;
-}
-
-/** This process' calls of `provider` in the window `windowIndex` (a new window starts at zero). */
-export function callsInWindow(provider: BudgetedProvider, windowIndex: number): WindowCalls {
-  const { calls } = localState();
-  let counts = calls.get(provider);
-  if (counts?.windowIndex !== windowIndex) {
-    counts = { windowIndex, request: 0, total: 0, unshared: { request: 0, total: 0 } };
-    calls.set(provider, counts);
-  }
-  return counts;
-}
-
-/** This process' calls of `provider` in the second `second` (a new second starts at zero). */
-export function callsInSecond(
-  provider: BudgetedProvider,
-  second: number,
-): { second: number; count: number } {
-  const { secondCalls } = localState();
-  let counts = secondCalls.get(provider);
-  if (counts?.second !== second) {
-    counts = { second, count: 0 };
-    secondCalls.set(provider, counts);
-  }
-  return counts;
-}
-
 /** Keys currently cooling down or failing, for tests and health. */
 export function failingKeys(): number {
   return localState().failures.size;
@@ -197,10 +131,7 @@ export async function refreshesSettled(): Promise<void> {
   await Promise.all([...localState().refreshing.values()]);
 }
 
-/**
- * Tests and scripts that change the store behind the app's back (planting, corrupting or
- * deleting an entry) call this, as if this process had just started.
- */
+/** Tests and scripts that change the store behind the app's back: as if the process just started. */
 export function forgetLocalState(): void {
   const s = localState();
   s.copies.clear();
@@ -208,7 +139,6 @@ export function forgetLocalState(): void {
   s.backoff.clear();
   s.familyFailures.clear();
   s.fills.clear(); // a new process shares no fill with this one's requests in flight
-  s.calls.clear();
-  s.secondCalls.clear();
-  s.storeDownUntil = new WeakMap();
+  forgetCallCounts();
+  forgetStoreHealth();
 }

@@ -1,17 +1,13 @@
 /**
- * The market-wide quote batch: one read-layer key (`live:quotes` family, `./policy`) holding the
- * market provider's `/coins/markets` rows for every coin with a CoinGecko id, refreshed as one
- * entry instead of one entry per coin. A fill makes one call per chunk of at most
- * `MARKETS_IDS_PER_CALL` ids and spends one call of the provider budget per chunk, all before the
- * first call. The id list is asked for only when a fill runs (a fresh copy never waits on it).
+ * The market-wide quote batch: one `live:quotes` entry for every coin with a CoinGecko id,
+ * filled in chunks of `MARKETS_IDS_PER_CALL`, one budget call per chunk, spent before the first.
  */
 import { z } from "zod";
 import type { MarketQuote } from "@/lib/domain/types";
 import { fetchMarketsChunk, marketsChunks } from "@/lib/providers/coingecko/client";
 import { quotesEntry } from "./entry-schemas";
 import type { CachedRead } from "./read-through";
-import { peekFamily, type Peeked } from "./peek";
-import { fetchChunks, readFamily, type ReadOpts } from "./reader";
+import { fetchChunks, type Peeked, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 export interface QuoteBatch {
   /** Every id the fill asked for: a coin absent from `quotes` but listed here was not found. */
@@ -45,10 +41,7 @@ export function readQuoteBatch(
   });
 }
 
-/**
- * The market-wide batch as cached (fresh or stale), never a provider call: for a view that shows
- * every coin's headline price only when the refresher or a coin's page already paid for it.
- */
+/** The market-wide batch as cached, never a provider call. */
 export function peekQuoteBatch(opts?: ReadOpts): Promise<Peeked<QuoteBatch> | null> {
   return peekFamily({
     family: "live:quotes",

@@ -1,30 +1,11 @@
 /**
- * The read policy of every cached key family, in one table (docs/read-layer.md).
- *
- * - `freshSeconds`: served with no provider call while younger than this.
- * - `graceSeconds`: the KV TTL. Between fresh and grace an entry is served at once, marked
- *   stale, while one background refresh runs; only past grace does a request wait on upstream.
- * - `empty`: what a well-formed empty answer is. `negative` → stored like any answer, fresh for
- *   `seconds` (negative caching of a live provider's valid empty answer); `not-stored` →
- *   returned to the caller and never written (scheduled snapshots, public route contract
- *   rule 6); `failure` → treated as a failed read (an empty aggregate list is a broken answer).
- * - `lockBudgetMs`: the longest any request waits on another holder's refresh of a key (and the
- *   life of the refresh marker, so a crashed holder's marker lapses within it): the holder's
- *   provider call plus its own store operations, so a live holder always ends the wait first.
- * - `provider`: whose call budget a refresh spends (`lib/snapshot/rate-budget.ts`).
- *
- * Adding a key family: add its name to `KeyFamily`, one row below, and a reader calling
- * `readFamily({ family: "<family>", key, schema, fetch, isEmpty, opts })` (`./reader`) in its own
- * file.
+ * The read policy of every key family, one table (docs/read-layer.md, "Key families").
+ * Adding a family: its name in `KeyFamily`, one row below, a reader calling `readFamily`.
  */
+import type { PolicyProvider } from "@/lib/budget/calls";
 import { getConfig, type AppConfig, type TtlClass } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { EXIT_COST_FRESH_SECONDS } from "@/lib/domain/exit-cost-constants";
-
-/** Exit-cost sources: CEX order books and the DEX quote aggregator. */
-export type ExitCostProvider = "binance" | "kraken" | "coinbase" | "kyberswap";
-export type BudgetedProvider = "coingecko" | "dexscreener" | ExitCostProvider;
-export type PolicyProvider = BudgetedProvider | "defillama" | "defillama-coins" | "dune";
 
 export type EmptyRule =
   { kind: "negative"; seconds: number } | { kind: "not-stored" } | { kind: "failure" };
@@ -68,7 +49,7 @@ export type ExitCostFamily =
 export const LIVE_FRESH_SECONDS = 60;
 /** Peg-history series change slowly at hourly granularity. */
 export const CHART_FRESH_SECONDS = 5 * 60;
-/** Order books and DEX quotes (exit cost by trade size): fresh 5 minutes (issue 27). */
+/** Order books and DEX quotes (exit cost by trade size): fresh 5 minutes. */
 export { EXIT_COST_FRESH_SECONDS };
 /** Live families keep a stale copy for this many fresh periods (10 min for quotes). */
 export const LIVE_GRACE_FACTOR = 10;
@@ -85,19 +66,11 @@ export const HISTORY_HOURLY_FRESH_SECONDS = 60 * 60;
 export const HISTORY_DAILY_FRESH_SECONDS = 6 * 60 * 60;
 /** DefiLlama coins current prices: the provider's records move every 5 minutes. */
 export const COIN_PRICES_FRESH_SECONDS = 5 * 60;
-/**
- * Hourly series from the DefiLlama coins API are extended, not refetched: a copy is kept for the
- * whole 90-day window so a stale series only needs its new hours.
- */
+/** Hourly coin series are extended, not refetched: a copy is kept for the whole 90 days. */
 export const COINS_HOURLY_GRACE_SECONDS = 90 * 24 * 60 * 60;
 /** A valid empty live answer (no pools, no tickers) is asked again after this long. */
 export const NEGATIVE_SECONDS = 60;
-/**
- * Store round trips a holder makes between taking the marker and its outcome besides the
- * provider call: its second look at the entry, paying back calls it counted locally (rare), the
- * per-second count (KyberSwap), the request and total call-budget counts, and the marker's
- * rewrite (or release).
- */
+/** Store round trips a holder makes besides its provider call (entry, budget counts, marker). */
 export const HOLDER_STORE_OPERATIONS = 6;
 
 function live(
@@ -167,8 +140,7 @@ export function readPolicies(config: AppConfig): Readonly<Record<KeyFamily, Read
       ...live("history:supply-total", config.ttlSeconds.supplyPanel, "defillama", budget),
       graceSeconds: SUPPLY_HISTORY_GRACE_SECONDS,
     },
-    // Per-chain aggregate data (issue 28): the chain list like the aggregate list, a chain's
-    // history like the market's, a coin's per-chain balances like the coin's supply history.
+    // Per-chain data: kept like the aggregate, the market history and a coin's supply history.
     "aggregate:chains": {
       family: "aggregate:chains",
       freshSeconds: config.ttlSeconds.supplyPanel,

@@ -1,7 +1,6 @@
 /**
- * Row contracts of the five scheduled on-chain queries (docs/route-contract.md "Scheduled snapshots"; SQL in `queries/*.sql`).
- * Cells may arrive as strings (`"12.5"`) and timestamps as `2024-03-11 00:00:00.000 UTC` or ISO.
- * Rows are validated before they are cached: garbage never becomes a snapshot.
+ * Row contracts of the scheduled on-chain queries (SQL in `queries/*.sql`): validated before
+ * they are cached; string cells and both timestamp forms accepted.
  */
 import { z } from "zod";
 import type { DuneQueryName } from "@/lib/config";

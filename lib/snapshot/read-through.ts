@@ -1,49 +1,22 @@
 /**
- * The one read-through module behind every cached public read (live provider data, the supply
- * aggregate, scheduled snapshots). Policy per key family: `./policy`; timing: `./freshness`.
- *
- *   fresh copy        → served, zero provider calls (this process' copy; every `LOCAL_REUSE_MS`
- *                       one request looks at the store again while the others keep using it)
- *   stale (< grace)   → served at once, marked stale; exactly one background refresh: single-flight
- *                       in this process, and across instances a short set-if-absent marker
- *   miss / past grace → the only path that waits: single-flight in this process; across
- *                       instances the marker's holder reads upstream and the others wait for its
- *                       entry; a holder that finished without one hands the marker on, and only
- *                       a holder that died (marker held past the lock budget) is read around
- *   upstream failure  → never stored; the key cools down at once (`FAILURE_COOLDOWN_MS`, doubled
- *                       per failure round while its provider keeps failing, at most 10 min): the
- *                       holder rewrites its marker as "cooling" (expiry = the cooldown), so every
- *                       waiter and every instance answers degraded without asking upstream until
- *                       it ends (one call per key per cooldown); a stale copy keeps serving
- *                       (with the error) until grace ends. While its family's last read failed,
- *                       a cold key of that family is asked by one detached fill: no request waits
- *   store down / slow → bypassed (per-operation budget): served straight from the provider
- *   call budget spent → no call (`./rate-budget`): stale copy, else `RateBudgetError`; a miss
- *                       spends from the request share, a background refresh from the whole
- *
- * Keys are built by callers from query ids or registry ids only — never from raw user input.
+ * One read-through path for every cached read (docs/read-layer.md, "What a read does"): a
+ * fresh copy served, a stale one served with one background refresh, a miss filled once.
+ * Keys are built from resolved ids only, never from raw input.
  */
+import { storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
-import { raceAbort } from "./abort";
+import { raceSignal } from "@/lib/abort";
 import {
   markerTurn,
   readEntry,
-  takeMarker,
   type Ctx,
   type ReadThroughOptions,
   type Store,
 } from "./entry-store";
-import { adoptedCooldown, coolingDown, entryState, storeResting } from "./freshness";
-import {
-  failuresOf,
-  familyFailure,
-  localCopy,
-  localState,
-  recordFailure,
-  storeDownUntil,
-} from "./local-state";
+import { adoptedCooldown, coolingDown, entryState } from "./freshness";
+import { failuresOf, familyFailure, localCopy, localState, recordFailure } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { fetchAndStore, keep, served } from "./fetch-store";
+import { fetchAndStore, keep, refreshKey, served } from "./fetch-store";
 import { CoolingDownError } from "./read-errors";
 import { noteRead } from "./read-opts";
 import { copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
@@ -65,20 +38,12 @@ export interface CachedRead<T> {
   source: "cache" | "upstream" | "stale";
   /** When the value was fetched from upstream (ms since epoch): the as-of time. */
   storedAt: number;
-  /**
-   * Whether the next read of this key would give the same value without asking upstream: not
-   * for a stale copy (its refresh may land first), nor for an empty answer the policy never
-   * stores (scheduled snapshots, rule 6: the next read asks again).
-   */
+  /** The next read would answer the same without a call (not stale, not an unstored empty). */
   settled: boolean;
   error?: unknown;
 }
 
-/**
- * Whether a read's value needed a provider call: its own fill or a concurrent one it joined
- * (`source: "upstream"`). The answer built from it says so in its result (`upstream`), which is
- * what the per-client rate limiter charges by: never a shared counter or a context channel.
- */
+/** Whether the value needed a provider call (what the client limiter charges by). */
 export function calledUpstream(read: { source: CachedRead<unknown>["source"] }): boolean {
   return read.source === "upstream";
 }
@@ -93,8 +58,7 @@ export function readThrough<T>(
   // Fresh, or due a re-check that another request is making (or that a slow store would only
   // delay): this process' copy, no I/O.
   const recheckSkipped =
-    state === "revalidate" &&
-    (localState().fills.has(opts.key) || storeResting(storeDownUntil(opts.kv), ctx.now()));
+    state === "revalidate" && (localState().fills.has(opts.key) || storeDown(opts.kv, ctx.now()));
   if (copy && (state === "fresh" || recheckSkipped)) {
     telemetry.recordCache(policy.family, "memo");
     const untilMs = copyFreshUntil(policy, copy);
@@ -118,7 +82,7 @@ export function readThrough<T>(
   const coolingBefore = coolingDown(failure, ctx.now());
   if (state === "expired" && !coolingBefore && coolingDown(familyFailure(policy.family), ctx.now()))
     return answerWhileFamilyFails(ctx);
-  return raceAbort(fill(ctx), opts.signal).then(
+  return raceSignal(fill(ctx), opts.signal).then(
     (read) => {
       const untilMs = valueFreshUntil(policy, opts, read.storedAt);
       noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read), untilMs });
@@ -132,11 +96,7 @@ export function readThrough<T>(
   );
 }
 
-/**
- * A key with no copy whose family (the same provider endpoint) just failed: no request waits on
- * its first call. One detached fill asks the provider (at most one per key, single-flight) and
- * this request answers degraded now, with a retry pending (the fill may land).
- */
+/** A cold key whose family just failed: one detached fill asks; this request answers degraded now. */
 function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
   void fill(ctx);
   telemetry.recordCache(ctx.policy.family, "cooling");
@@ -233,22 +193,8 @@ function scheduleRefresh<T>(ctx: Ctx<T>): void {
 }
 
 async function refresh<T>(ctx: Ctx<T>): Promise<void> {
-  const { opts, policy } = ctx;
-  const mine = localCopy(opts.kv, opts.key);
-  const store: Store = { down: false, readFailed: false };
-  // Another instance may have refreshed the key already: adopt its newer entry.
-  const entry = await readEntry(ctx, store);
-  if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
-  const current = localCopy(opts.kv, opts.key);
-  const state = entryState(current, policy, ctx.now());
-  if (state === "fresh" || state === "revalidate") return; // within its fresh time again
-  if (coolingDown(failuresOf(opts.key), ctx.now())) return;
-  const marker = store.down ? "skipped" : await takeMarker(ctx);
-  if (marker === "held") return; // another instance is refreshing it
-  try {
-    await fetchAndStore(ctx, store, marker === "acquired", "refresh");
-  } catch (error) {
-    const copy = localCopy(opts.kv, opts.key);
-    if (copy) copy.error = error; // the stale copy keeps serving, with why it is stale
-  }
+  const refreshed = await refreshKey(ctx, "refresh");
+  if (refreshed.kind !== "failed") return;
+  const copy = localCopy(ctx.opts.kv, ctx.opts.key);
+  if (copy) copy.error = refreshed.error; // the stale copy keeps serving, with why it is stale
 }

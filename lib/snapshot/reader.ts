@@ -1,16 +1,17 @@
 /**
- * The one reader factory: every key family's reader (`./live`, `./history`, `./coin-detail`,
- * `./snapshots`) is one call of `readFamily` with what is its own — the family (its policy row
- * in `./policy`), the key (built from resolved ids only), the schema of a stored entry, the fetch
- * and the empty rule — while the request's `ReadOpts` (store, abort signal, clock, report) are
- * applied here, once.
+ * The one reader factory: a family's reader is one `readFamily` call with its own key, schema,
+ * fetch and empty rule; the request's `ReadOpts` are applied here, once. `peekFamily` is its
+ * cache-only twin (copy, else stored entry; never a provider call) for inputs already paid for.
  */
+import type { z } from "zod";
 import { getKv } from "@/lib/kv";
+import { readEntry } from "./entry-store";
+import { LOCAL_REUSE_MS } from "./freshness";
+import { localCopy } from "./local-state";
 import { policyFor, type KeyFamily } from "./policy";
-import type { ReadOpts } from "./read-opts";
+import { noteRead, type ReadOpts } from "./read-opts";
 import { readThrough, type CachedRead, type ReadThroughOptions } from "./read-through";
-import { readWarmCopy } from "./peek";
-import { warmThrough } from "./warm-through";
+import { readWarmCopy, warmThrough } from "./warm-through";
 
 export type { ReadOpts } from "./read-opts";
 
@@ -42,10 +43,7 @@ export function readFamily<T>({
   return readThrough(policyFor(family), options);
 }
 
-/**
- * A batched fill: one provider call per chunk of the list, all at once. The fill itself paid for
- * the first; each further chunk spends one more call of the budget before any is made.
- */
+/** A batched fill: one call per chunk; each chunk after the first spends one more budget call. */
 export async function fetchChunks<R>(
   chunks: readonly (readonly string[])[],
   fetchOne: (chunk: readonly string[]) => Promise<readonly R[]>,
@@ -58,3 +56,41 @@ export async function fetchChunks<R>(
 
 /** The empty rule of list-valued families. */
 export const isEmptyList = (value: readonly unknown[]): boolean => value.length === 0;
+
+export interface Peeked<T> {
+  value: T;
+  storedAt: number;
+}
+
+const NEVER_FETCH = () => Promise.reject(new Error("peek: cache-only read"));
+
+export async function peekFamily<T>({
+  family,
+  key,
+  schema,
+  opts = {},
+}: {
+  family: KeyFamily;
+  key: string;
+  schema: z.ZodType<T>;
+  opts?: ReadOpts;
+}): Promise<Peeked<T> | null> {
+  const kv = opts.kv ?? getKv();
+  const copy = localCopy(kv, key);
+  if (copy && !copy.empty) {
+    const parsed = schema.safeParse(copy.value);
+    if (parsed.success) return { value: parsed.data, storedAt: copy.storedAt };
+  }
+  const now = opts.now ?? Date.now;
+  const entry = await readEntry({
+    policy: policyFor(family),
+    opts: { kv, key, schema, fetch: NEVER_FETCH },
+    now,
+  });
+  // Another reader may store the key at any moment: an answer built without it is not kept
+  // longer than the read layer waits before it looks at the store again.
+  if (!entry)
+    noteRead(opts.report, { settled: true, upstream: false, untilMs: now() + LOCAL_REUSE_MS });
+  // `readEntry` validated it with the same schema.
+  return entry ? { value: entry.value as T, storedAt: entry.storedAt } : null;
+}

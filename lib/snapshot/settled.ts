@@ -1,14 +1,11 @@
 /**
- * What one read tells the request's report (`./read-opts`): whether the next read of its key
- * would answer the same without asking upstream (settled), whether it asked a provider, and until
- * when a settled outcome stands — a served value until its fresh time ends, a failure until its
- * key's cooldown ends, a refused call until the budget window ends. The response memo keeps an
- * answer built on settled reads until the earliest of those moments.
+ * What one read adds to the request's report: settled or not, whether it asked a provider, and
+ * until when a settled outcome stands (fresh end, cooldown end, budget window end).
  */
 import { coolingDown, freshMs } from "./freshness";
 import { failuresOf, localCopy, type LocalCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { isRateBudgetError } from "./rate-budget";
+import { isRateBudgetError } from "@/lib/budget/calls";
 import { CoolingDownError } from "./read-errors";
 import type { ReadThroughOptions } from "./entry-store";
 
@@ -32,12 +29,7 @@ export function refusedBeforeCall(error: unknown): boolean {
   return isRateBudgetError(error) || error instanceof CoolingDownError;
 }
 
-/**
- * A failed read's outcome. Settled when its next attempt would not call upstream: the key is
- * cooling down here or on another instance (every failure starts a cooldown at once), or the
- * provider's call budget is spent. Only a read the request's own deadline cut short leaves a
- * retry pending.
- */
+/** A failed read is settled unless the request's own deadline cut it short. */
 export function failureOutcome(
   error: unknown,
   key: string,

@@ -1,14 +1,6 @@
 /**
- * What a stored scheduled snapshot says about itself (issue 25 §5), computed at read time from
- * the metadata kept beside its rows — so the age keeps growing while the copy is cached:
- *
- *   truncated        the page cap stopped pagination with `next_offset` left
- *   partial          the result's `state` is not `QUERY_STATE_COMPLETED`
- *   rows_dropped     rows failed the query's row schema (count kept)
- *   scheduler_stale  `execution_ended_at` is older than SCHEDULER_STALE_FACTOR × the class TTL
- *                    (the provider's scheduler has stopped refreshing it)
- *
- * Each becomes a warning `onchain_<reason>` on every route that uses the snapshot.
+ * What a stored snapshot says about itself, computed at read time from its metadata
+ * (truncated, partial, rows dropped, scheduler stale): each a warning `onchain_<reason>`.
  */
 import type { DuneQueryName } from "@/lib/config";
 import { MS_PER_SECOND } from "@/lib/domain/constants";

@@ -1,17 +1,6 @@
 /**
- * Cache-only reads of the scheduled on-chain snapshots (docs/route-contract.md, rules 1–9):
- *
- * 1. only the latest-results GET of the provider is used — nothing here can execute, refresh
- *    or cancel a query (`lib/providers/dune` has no such call);
- * 2. that read is the provider's cheapest path;
- * 3. one shared entry per query id — no asset, wallet or user value in the key; per-asset or
- *    per-wallet views filter the shared rows after reading;
- * 4. concurrent reads of one query are coalesced into one read;
- * 5. a cached snapshot is served with no provider call;
- * 6. empty or failed results are never cached;
- * 7. fresh results come only from the provider's scheduler or the operator script;
- * 8. query ids come from configuration;
- * 9. the key travels in a header only (the Dune client), never in a URL or log.
+ * Cache-only reads of the scheduled on-chain snapshots: the provider's latest-results GET only,
+ * one shared entry per query id, empty or failed results never cached (docs/route-contract.md).
  */
 import { z } from "zod";
 import { getConfig, type DuneQueryName, type TtlClass } from "@/lib/config";
@@ -109,10 +98,7 @@ function noted<N extends DuneQueryName>(
   return read;
 }
 
-/**
- * The warnings of the snapshots this instance last read (codes `onchain_<reason>`), the age
- * computed at `nowMs`: what `/api/health` reports for the on-chain source.
- */
+/** The warnings of the snapshots last read here (for `/api/health`). */
 export function snapshotHealth(nowMs: number): { warnings: string[]; codes: string[] } {
   const warnings: string[] = [];
   const codes: string[] = [];

@@ -1,26 +1,16 @@
 /**
- * The scheduled refresher's way through the read layer (`ReadOpts.warm`, set only by
- * `lib/refresh`): the same entries, markers, cooldowns and call budgets as `./read-through`, with
- * two differences. A key due within `leadMs` is refreshed now and the caller waits for it (a
- * request would be served the copy and leave the refresh detached), and its provider call is
- * spent as `scheduled` — from the refresh reserve only (`./budget-split`), never the requests'
- * allowance. A key another instance is refreshing (marker held) or that is cooling down is left
- * alone; what the read did is written to the caller's ledger.
+ * The scheduled refresher's read (`ReadOpts.warm`): the same entries, markers, cooldowns and
+ * budgets as `./read-through`; a key due within `leadMs` is refreshed now, spent as `scheduled`.
+ * `readWarmCopy` (`ReadOpts.warmOnly`, the history sampler): what is warm, never a provider call.
  */
-import {
-  readEntry,
-  takeMarker,
-  type Ctx,
-  type ReadThroughOptions,
-  type Store,
-} from "./entry-store";
-import { coolingDown, entryState, freshMs } from "./freshness";
-import { failuresOf, localCopy } from "./local-state";
+import { readEntry, type Ctx, type ReadThroughOptions } from "./entry-store";
+import { entryState, freshMs } from "./freshness";
+import { localCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
-import { isRateBudgetError } from "./rate-budget";
-import { CoolingDownError } from "./read-errors";
+import { isRateBudgetError } from "@/lib/budget/calls";
+import { CoolingDownError, NotWarmError } from "./read-errors";
 import { noteRead, type WarmLedger } from "./read-opts";
-import { fetchAndStore, keep, served } from "./fetch-store";
+import { keep, refreshKey, served } from "./fetch-store";
 import { calledUpstream, type CachedRead } from "./read-through";
 
 export async function warmThrough<T>(
@@ -47,29 +37,15 @@ export async function warmThrough<T>(
 
 async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T>> {
   const { policy, opts } = ctx;
-  const store: Store = { down: false, readFailed: false };
-  // Another instance may have refreshed the key already: adopt its newer entry.
-  const entry = await readEntry(ctx, store);
-  const mine = localCopy(opts.kv, opts.key);
-  if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
-  const copy = localCopy(opts.kv, opts.key);
-  const ahead = entryState(copy, policy, ctx.now() + ledger.leadMs);
-  if (copy && (ahead === "fresh" || ahead === "revalidate")) return served<T>(copy, "fresh");
-
-  let error: unknown = new CoolingDownError(policy.family);
-  if (!coolingDown(failuresOf(opts.key), ctx.now())) {
-    const marker = store.down ? "skipped" : await takeMarker(ctx);
-    if (marker !== "held") {
-      try {
-        const read = await fetchAndStore(ctx, store, marker === "acquired", "scheduled");
-        spend(ledger, policy);
-        return read;
-      } catch (e) {
-        if (!isRateBudgetError(e)) spend(ledger, policy); // refused calls cost nothing
-        error = e;
-      }
-    }
+  const refreshed = await refreshKey(ctx, "scheduled", ledger.leadMs);
+  if (refreshed.kind === "current") return served<T>(refreshed.copy, "fresh");
+  if (refreshed.kind === "called") {
+    spend(ledger, policy);
+    return refreshed.read;
   }
+  // Refused calls cost nothing.
+  if (refreshed.kind === "failed" && !isRateBudgetError(refreshed.error)) spend(ledger, policy);
+  const error = refreshed.kind === "failed" ? refreshed.error : new CoolingDownError(policy.family);
   // Not refreshed here: whatever copy there is still serves until grace, with why.
   const kept = localCopy(opts.kv, opts.key);
   const state = entryState(kept, policy, ctx.now());
@@ -81,4 +57,26 @@ async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T
 
 function spend(ledger: WarmLedger, policy: ReadPolicy): void {
   ledger.spent[policy.provider] = (ledger.spent[policy.provider] ?? 0) + 1;
+}
+
+/**
+ * A warm-only read: this process' copy, else the store's entry (kept locally for the next
+ * reader), served only while within its fresh time; anything else throws `NotWarmError`. Never a
+ * provider call, a marker or a cooldown: what the refresher did not keep warm is not measured.
+ */
+export async function readWarmCopy<T>(
+  policy: ReadPolicy,
+  opts: ReadThroughOptions<T>,
+): Promise<CachedRead<T>> {
+  const now = opts.now ?? Date.now;
+  const ctx = { policy, opts, now };
+  let copy = localCopy(opts.kv, opts.key);
+  if (entryState(copy, policy, now()) !== "fresh") {
+    const entry = await readEntry(ctx);
+    if (entry && (!copy || entry.storedAt >= copy.storedAt)) copy = keep(ctx, entry, now());
+  }
+  const state = entryState(copy, policy, now());
+  noteRead(opts.report, { settled: true, upstream: false });
+  if (!copy || state === "stale" || state === "expired") throw new NotWarmError(policy.family);
+  return served<T>(copy, "fresh");
 }

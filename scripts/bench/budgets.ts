@@ -1,6 +1,6 @@
 /**
  * Issue 25 §2: provider budgets hold under bursts and a slow store. Calls are counted at the
- * fake upstream per fixed one-minute window (`rateWindow`, lib/snapshot/freshness.ts: the
+ * fake upstream per fixed one-minute window (`rateWindow`, lib/budget/window.ts: the
  * windows the budget is kept in), so the figure is what the provider saw, whatever the server
  * believed it spent.
  *
@@ -20,7 +20,7 @@ import {
   DEFAULT_DEXSCREENER_CALLS_PER_MINUTE,
   DEFAULT_KV_TIMEOUT_MS,
 } from "../../lib/config";
-import { rateWindow } from "../../lib/snapshot/freshness";
+import { rateWindow } from "../../lib/budget/window";
 import {
   fullMarketKnownIds,
   startFakeUpstream,
@@ -239,7 +239,7 @@ export async function budgets(
   ]);
   const body = [
     "Provider calls as the fake upstream logged them, counted per fixed one-minute window " +
-      "(the budget's own windows, `rateWindow` in lib/snapshot/freshness.ts). Burst worlds: a " +
+      "(the budget's own windows, `rateWindow` in lib/budget/window.ts). Burst worlds: a " +
       `fresh server with COINGECKO_CALLS_PER_MINUTE=${BURST_BUDGET} and an empty Redis, the ` +
       "intel route's bundle loaded, then every request at once (Node fetch). The slow store is " +
       `a TCP proxy holding every Redis reply ${fmt.ms(SLOW_STORE_MS)} (KV budget ` +

@@ -15,7 +15,7 @@ import { aggregateEntry, quotesEntry } from "../../lib/snapshot/entry-schemas";
 import { peekLongPriceHistory } from "../../lib/snapshot/history";
 import { AGGREGATE_KEY } from "../../lib/snapshot/live";
 import { QUOTE_BATCH_KEY } from "../../lib/snapshot/market-batch";
-import { peekFamily } from "../../lib/snapshot/peek";
+import { peekFamily } from "../../lib/snapshot/reader";
 import { coinKeyOf } from "../../lib/assets/market-batches";
 import { listedAssets } from "../../lib/supply/panel";
 import { spanMs, type CoinInStore } from "./market-coverage";

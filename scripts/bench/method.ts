@@ -100,7 +100,7 @@ points at a loaded box or at degraded answers rebuilt per request (compare the w
   "25.2": `
 **Issue 25 §2 — a budget world misses.** More calls in a window than the budget is the
 counter letting calls through: under the slow store because a counter that cannot be read in
-time lets the call pass (lib/snapshot/rate-budget.ts). No answer with \`market_rate_budget\`
+time lets the call pass (lib/budget/calls.ts). No answer with \`market_rate_budget\`
 while calls were refused means the refusal was reported under another code (or not at all).
 `,
   "25.3": `

@@ -5,7 +5,7 @@
  * the rate limiter answers locally.
  */
 import { createClient } from "redis";
-import { SharedWindow } from "@/lib/api/limiter";
+import { SharedWindow } from "@/lib/budget/client";
 import { KvError, MemoryKv, RedisKv } from "@/lib/kv";
 import { scriptClientOf } from "@/lib/kv/script-client";
 import { startRedis, type RedisServer } from "@/tests/helpers/redis-server";

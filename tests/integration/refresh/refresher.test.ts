@@ -23,8 +23,8 @@ import {
 import { leadMsFor, refresherPasses, startRefresher } from "@/lib/refresh/scheduler";
 import { runRefreshPass } from "@/lib/refresh/pass";
 import type { WarmTask } from "@/lib/refresh/tasks";
-import { refreshReserve } from "@/lib/snapshot/budget-split";
-import { rateWindow } from "@/lib/snapshot/freshness";
+import { refreshReserve } from "@/lib/budget/split";
+import { rateWindow } from "@/lib/budget/window";
 import {
   adminKv,
   call,

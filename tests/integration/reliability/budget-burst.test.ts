@@ -24,10 +24,10 @@ import { getConfig, resetConfigForTests } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import { withBudget } from "@/lib/kv/shared";
 import { KvError } from "@/lib/kv/types";
-import { localBudget, requestAllowance } from "@/lib/snapshot/budget-split";
-import { rateWindow } from "@/lib/snapshot/freshness";
+import { localBudget, requestAllowance } from "@/lib/budget/split";
+import { rateWindow } from "@/lib/budget/window";
 import { refreshesSettled } from "@/lib/snapshot/local-state";
-import { budgetKey, requestBudgetKey } from "@/lib/snapshot/rate-budget";
+import { budgetKey, requestBudgetKey } from "@/lib/budget/calls";
 import {
   adminKv,
   call,

@@ -12,7 +12,7 @@ import { readMarketQuotes } from "@/lib/assets/market-batches";
 import { readAggregate } from "@/lib/snapshot/live";
 import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { readQuoteBatch } from "@/lib/snapshot/market-batch";
-import { RateBudgetError } from "@/lib/snapshot/rate-budget";
+import { RateBudgetError } from "@/lib/budget/calls";
 import { fullMarketKnownIds } from "../../fake-upstream/server";
 import { call, json, startHarness, upstreamCalls, type Harness } from "../helpers/harness";
 

@@ -12,7 +12,7 @@ import * as healthRoute from "@/app/api/health/route";
 import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import * as openApiRoute from "@/app/api/openapi.json/route";
 import * as supplyRoute from "@/app/api/stablecoin-supply/route";
-import { WINDOW_MS } from "@/lib/api/limiter";
+import { WINDOW_MS } from "@/lib/budget/client";
 import {
   CACHED_ANSWER_COST,
   resetRateLimiterForTests,

@@ -1,11 +1,6 @@
 import { addressKey, clientKey, UNKNOWN_CLIENT } from "@/lib/api/client-key";
-import {
-  FailOpenLimiter,
-  LocalWindow,
-  STORE_REST_MS,
-  WINDOW_MS,
-  type Limiter,
-} from "@/lib/api/limiter";
+import { FailOpenLimiter, LocalWindow, WINDOW_MS, type Limiter } from "@/lib/budget/client";
+import { STORE_REST_MS } from "@/lib/kv/breaker";
 import { parseConfig } from "@/lib/config";
 import { telemetry } from "@/lib/telemetry";
 

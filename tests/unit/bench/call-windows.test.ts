@@ -4,7 +4,8 @@ import {
   callsPerFixedWindow,
   maxInAnyWindow,
 } from "@/scripts/bench/call-windows";
-import { FAILURE_COOLDOWN_MS, rateWindow } from "@/lib/snapshot/freshness";
+import { rateWindow } from "@/lib/budget/window";
+import { FAILURE_COOLDOWN_MS } from "@/lib/snapshot/freshness";
 
 const W = FAILURE_COOLDOWN_MS;
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);

@@ -1,9 +1,9 @@
 /**
  * The refresher's plan (lib/refresh/plan.ts) and the scheduled share of a provider budget
- * (lib/snapshot/budget-split.ts), at explicit timestamps and budgets.
+ * (lib/budget/split.ts), at explicit timestamps and budgets.
  */
 import { isWarm, planPass, urgencyOf, type PlanItem } from "@/lib/refresh/plan";
-import { callFits, scheduledCallsLeft } from "@/lib/snapshot/budget-split";
+import { callFits, scheduledCallsLeft } from "@/lib/budget/split";
 
 const T0 = Date.UTC(2026, 10, 25, 12, 0, 0);
 const MINUTE = 60_000;

@@ -1,11 +1,11 @@
-/** How a provider budget is shared out, at explicit budgets (lib/snapshot/budget-split.ts). */
+/** How a provider budget is shared out, at explicit budgets (lib/budget/split.ts). */
 import {
   callFits,
   localBudget,
   localCallFits,
   refreshReserve,
   requestAllowance,
-} from "@/lib/snapshot/budget-split";
+} from "@/lib/budget/split";
 
 describe("refresh reserve and request share", () => {
   it.each([

@@ -11,10 +11,10 @@ import {
   LOCAL_REUSE_MS,
   MAX_FAILURE_COOLDOWN_MS,
   providerBackoff,
-  rateWindow,
-  storeResting,
   waitDeadline,
 } from "@/lib/snapshot/freshness";
+import { rateWindow } from "@/lib/budget/window";
+import { storeResting } from "@/lib/kv/breaker";
 import { HOLDER_STORE_OPERATIONS, readPolicies, type ReadPolicy } from "@/lib/snapshot/policy";
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);

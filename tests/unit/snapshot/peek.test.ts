@@ -1,10 +1,9 @@
-/** Cache-only reads (`lib/snapshot/peek.ts`): a stored value or null, never a provider call. */
+/** Cache-only reads (`peekFamily`, `lib/snapshot/reader.ts`): a stored value or null, never a provider call. */
 import { z } from "zod";
 import { MemoryKv } from "@/lib/kv/memory";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
-import { peekFamily } from "@/lib/snapshot/peek";
 import { NotWarmError } from "@/lib/snapshot/read-errors";
-import { readFamily } from "@/lib/snapshot/reader";
+import { peekFamily, readFamily } from "@/lib/snapshot/reader";
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 const schema = z.object({ n: z.number() });

@@ -9,11 +9,11 @@ import { z } from "zod";
 import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError } from "@/lib/kv/types";
-import { localSecondBudget } from "@/lib/snapshot/budget-split";
+import { localSecondBudget } from "@/lib/budget/split";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
-import { RateBudgetError, spendCall } from "@/lib/snapshot/rate-budget";
-import { SCHEDULED_SECOND_WAIT_MS } from "@/lib/snapshot/second-budget";
+import { RateBudgetError, spendCall } from "@/lib/budget/calls";
+import { SCHEDULED_SECOND_WAIT_MS } from "@/lib/budget/calls";
 import { readThrough } from "@/lib/snapshot/read-through";
 import { telemetry } from "@/lib/telemetry";
 

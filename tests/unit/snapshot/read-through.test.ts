@@ -11,13 +11,13 @@ import {
   FAILURE_COOLDOWN_MS,
   LOCAL_REUSE_MS,
   MAX_FAILURE_COOLDOWN_MS,
-  rateWindow,
 } from "@/lib/snapshot/freshness";
+import { rateWindow } from "@/lib/budget/window";
 import { telemetry } from "@/lib/telemetry";
 import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
-import { localBudget, requestAllowance } from "@/lib/snapshot/budget-split";
-import { budgetKey, RateBudgetError } from "@/lib/snapshot/rate-budget";
+import { localBudget, requestAllowance } from "@/lib/budget/split";
+import { budgetKey, RateBudgetError } from "@/lib/budget/calls";
 import { newReadReport, type ReadReport } from "@/lib/snapshot/read-opts";
 import {
   CACHE_ENTRY_VERSION,

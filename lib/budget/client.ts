@@ -1,33 +1,23 @@
 /**
- * The per-client allowance behind the public routes' rate limits (docs/rate-limits.md): a fixed
- * one-minute window per client key.
- *
- * - Vercel KV or Redis: counted in the shared store with @upstash/ratelimit (`fixedWindow`), so
- *   every instance draws on one allowance per client. Its ephemeral cache answers a client that
- *   is already over until the window ends, without asking the store again.
- * - The embedded file store (or the memory store): counted in this process by `LocalWindow`, the
- *   same algorithm over a bounded map.
- * - A store that fails, or misses its budget, never refuses a request: that request is counted
- *   by the local window instead (fail open), and the store rests for `STORE_REST_MS` before it
- *   is asked again, so an outage costs at most one slow call a second per instance.
- *
- * Fixed windows (not sliding) because the headers can then be exact: `RateLimit-Reset` and
- * `Retry-After` name when the allowance really comes back. The price is the usual boundary
- * burst: up to twice the allowance across the turn of a minute.
+ * The per-client allowance behind the public routes' rate limits (docs/rate-limits.md): one
+ * fixed minute per client key. With Vercel KV or Redis, @upstash/ratelimit counts it in the store
+ * (its ephemeral cache answers a client already over without asking again); with the file or
+ * memory store, or while the store breaker rests the store, this process counts it (fail open:
+ * a store failure never refuses a request). Fixed windows keep `RateLimit-Reset` exact.
  */
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis } from "@upstash/redis";
+import { markStoreDown, storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
+import { LocalCounts, rateWindow, WINDOW_MS as WINDOW_LENGTH_MS } from "./window";
 
-export const WINDOW_MS = 60_000;
+export const WINDOW_MS = WINDOW_LENGTH_MS.minute;
 /** `fixedWindow`'s duration, the same minute as `WINDOW_MS`. */
 const WINDOW = "60 s";
 /** Keys of the shared counters: `rl:v1:<bucket>:<client>:<window number>`. */
 export const LIMITER_KEY_PREFIX = "rl:v1";
 /** Clients tracked by one process's local window; past it the least recently counted is dropped. */
 export const LOCAL_MAX_CLIENTS = 50_000;
-/** After a store failure, requests are counted locally for this long before the store is tried. */
-export const STORE_REST_MS = 1_000;
 /** Telemetry scope of store fallbacks (`/api/health` → telemetry.cache). */
 const TELEMETRY_SCOPE = "rate-limit";
 
@@ -47,31 +37,25 @@ export interface Limiter {
 
 /** The same fixed window as @upstash/ratelimit's, counted in this process. */
 export class LocalWindow implements Limiter {
-  readonly #used = new Map<string, { window: number; used: number }>();
+  readonly #used: LocalCounts<{ used: number }>;
 
   constructor(
     readonly perWindow: number,
     readonly now: () => number = Date.now,
-    readonly maxClients = LOCAL_MAX_CLIENTS,
-  ) {}
+    maxClients = LOCAL_MAX_CLIENTS,
+  ) {
+    this.#used = new LocalCounts(() => ({ used: 0 }), maxClients);
+  }
 
   async limit(key: string, cost: number): Promise<LimitResult> {
-    const window = Math.floor(this.now() / WINDOW_MS);
-    const known = this.#used.get(key);
-    const used = (known?.window === window ? known.used : 0) + cost;
-    // Re-inserted so the map's order is least recently counted first.
-    this.#used.delete(key);
-    while (this.#used.size >= this.maxClients) {
-      const oldest = this.#used.keys().next();
-      if (oldest.done) break;
-      this.#used.delete(oldest.value);
-    }
-    this.#used.set(key, { window, used });
+    const window = rateWindow(this.now());
+    const counts = this.#used.at(key, window.index);
+    counts.used += cost;
     return {
-      allowed: used <= this.perWindow,
+      allowed: counts.used <= this.perWindow,
       limit: this.perWindow,
-      remaining: Math.max(0, this.perWindow - used),
-      resetAtMs: (window + 1) * WINDOW_MS,
+      remaining: Math.max(0, this.perWindow - counts.used),
+      resetAtMs: window.endsAtMs,
     };
   }
 }
@@ -104,20 +88,20 @@ export class SharedWindow implements Limiter {
 
 /** The shared window while the store answers; the local one when it does not (fail open). */
 export class FailOpenLimiter implements Limiter {
-  #restUntilMs = 0;
-
   constructor(
     readonly shared: Limiter,
     readonly local: Limiter,
     readonly now: () => number = Date.now,
+    /** Whose health the store breaker tracks: the store the shared window counts in. */
+    readonly store: object = shared,
   ) {}
 
   async limit(key: string, cost: number): Promise<LimitResult> {
-    if (this.now() >= this.#restUntilMs) {
+    if (!storeDown(this.store, this.now())) {
       try {
         return await this.shared.limit(key, cost);
       } catch {
-        this.#restUntilMs = this.now() + STORE_REST_MS;
+        markStoreDown(this.store, this.now());
         telemetry.recordCache(TELEMETRY_SCOPE, "error");
       }
     }

@@ -1,0 +1,78 @@
+/**
+ * The one timeout/abort helper, on the platform's `AbortSignal.timeout` / `AbortSignal.any`.
+ * `raceSignal` stops a caller *waiting* when a signal aborts; the work goes on (it may be shared,
+ * so one caller giving up never cancels what others wait on). `CallDeadline` is one call's time
+ * budget: one signal that aborts on timeout, on the caller's signal, or when the body is dropped.
+ */
+import { getMaxListeners, setMaxListeners } from "node:events";
+
+export class AbortedError extends Error {
+  constructor() {
+    super("The request was aborted.");
+    this.name = "AbortError";
+  }
+}
+
+/** One request waits on about a dozen reads at once; Node warns past 10 listeners. */
+export const SIGNAL_LISTENER_CAP = 64;
+
+/** Settles like `promise`, or rejects with `reason()` as soon as `signal` aborts. */
+export function raceSignal<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  reason: () => unknown = () => new AbortedError(),
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(reason());
+  }
+  if (getMaxListeners(signal) < SIGNAL_LISTENER_CAP) setMaxListeners(SIGNAL_LISTENER_CAP, signal);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(reason());
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        // Passed through untouched: `fetch` errors come from another realm under test runners.
+        reject(error);
+      },
+    );
+  });
+}
+
+export type AbortCause = "timeout" | "caller" | "discarded";
+
+/** One call's time budget: connecting, headers and the whole body (a dripping server times out). */
+export class CallDeadline {
+  readonly signal: AbortSignal;
+  readonly #timeout: AbortSignal;
+  readonly #discard = new AbortController();
+
+  constructor(timeoutMs: number, callerSignal?: AbortSignal) {
+    this.#timeout = AbortSignal.timeout(timeoutMs);
+    const sources = [this.#timeout, this.#discard.signal];
+    this.signal = AbortSignal.any(callerSignal ? [...sources, callerSignal] : sources);
+  }
+
+  /** Why the call was aborted, if it was (the first source to abort). */
+  get cause(): AbortCause | undefined {
+    if (!this.signal.aborted) return undefined;
+    if (this.signal.reason === this.#timeout.reason) return "timeout";
+    if (this.signal.reason === this.#discard.signal.reason) return "discarded";
+    return "caller";
+  }
+
+  /** Drops the call (a body too large, a status that is not an answer). */
+  discard(): void {
+    this.#discard.abort();
+  }
+
+  race<T>(promise: Promise<T>): Promise<T> {
+    return raceSignal(promise, this.signal, () => new Error("aborted"));
+  }
+}

@@ -46,7 +46,7 @@ import type { ReadPolicy } from "./policy";
 import { fetchAndStore, keep, served } from "./fetch-store";
 import { CoolingDownError } from "./read-errors";
 import { noteRead } from "./read-opts";
-import { copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
+import { callInFlight, copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
 
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
@@ -112,7 +112,7 @@ export function readThrough<T>(
     // The key's last read failed and its retry is in flight: answer that failure now instead
     // of waiting on the retry (only the request that started it waits, once per cooldown).
     telemetry.recordCache(policy.family, "cooling");
-    noteRead(opts.report, { settled: false, upstream: false });
+    noteRead(opts.report, callInFlight(ctx.now()));
     return Promise.reject(failure.error);
   }
   const coolingBefore = coolingDown(failure, ctx.now());
@@ -135,12 +135,12 @@ export function readThrough<T>(
 /**
  * A key with no copy whose family (the same provider endpoint) just failed: no request waits on
  * its first call. One detached fill asks the provider (at most one per key, single-flight) and
- * this request answers degraded now, with a retry pending (the fill may land).
+ * this request answers degraded now (`callInFlight`: settled until the reuse interval ends).
  */
 function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
   void fill(ctx);
   telemetry.recordCache(ctx.policy.family, "cooling");
-  noteRead(ctx.opts.report, { settled: false, upstream: false });
+  noteRead(ctx.opts.report, callInFlight(ctx.now()));
   return Promise.reject(new CoolingDownError(ctx.policy.family));
 }
 

@@ -205,7 +205,7 @@ export async function faults(
       observed:
         `÷ trivial ${r.routes.map((x) => fmt.ratio(x.ratio)).join(" / ")}, ` +
         `p99 ${r.routes.map((x) => fmt.ms(x.route.p99Ms)).join(" / ")}, max ${fmt.ms(t.maxMs)}, ` +
-        `${t.slow} > 2 s, ${t.serverErrors} 5xx, ${callsText(r)}`,
+        `${t.slow} > 2 s (trivial route ${t.trivialSlow}), ${t.serverErrors} 5xx, ${callsText(r)}`,
       pass: passes(r),
     };
   });
@@ -219,7 +219,7 @@ export async function faults(
       r.routes.map((x) => fmt.ms(x.trivial.p99Ms)).join(" / "),
       r.routes.map((x) => fmt.ms(x.first.ms)).join(" / "),
       fmt.ms(t.maxMs),
-      t.slow,
+      `${t.slow} (${t.trivialSlow})`,
       t.serverErrors,
       t.documented || "",
       t.errors,
@@ -237,6 +237,8 @@ export async function faults(
       `${opts.durationSeconds} s of load per route beside the trivial route of the same body size ` +
       "(route, trivial, trivial, route). Nothing is left out: the first request and the first " +
       `second count. Routes in order: ${WORLD_ROUTES.map((p) => `\`${p}\``).join(", ")}. ` +
+      "> 2 s counts the routes' answers (first requests, loads, the cycling client); the " +
+      "trivial route's own, in brackets, say how loaded the machine was. " +
       "Calls = the failing providers' calls at the fake from the fault on, per key (provider + " +
       "path + query); gaps = between the busiest key's calls, held to the backoff (`backoffMs`, " +
       "lib/snapshot/freshness.ts: 5 s, doubled per failure round, at most 10 min); health = " +
@@ -254,7 +256,7 @@ export async function faults(
         "trivial p99",
         "first request",
         "max",
-        `> ${fmt.ms(GOAL_MAX_MS)}`,
+        `> ${fmt.ms(GOAL_MAX_MS)} (trivial)`,
         "5xx",
         "503 (documented)",
         "Errors",

@@ -3,11 +3,12 @@
  * an empty store (Redis flushed, or a new file-store directory) with its fault switched on
  * before the first request, judged from that first request on (./faults).
  *
- *   market provider, DEX pools, DEX aggregator, aggregate × 500, 429, hanging
+ *   market provider, DEX pools, DEX aggregator, aggregate × 500, 429, hanging (a 1 s budget)
+ *   the market provider hanging at the default provider time budget
  *   the three order books answering 451 (an exchange refusing the server's region for good)
  *   a 30/min market budget while one client cycles over the whole market
  */
-import { DEFAULT_COINGECKO_CALLS_PER_MINUTE } from "../../lib/config";
+import { DEFAULT_COINGECKO_CALLS_PER_MINUTE, DEFAULT_PROVIDER_TIMEOUT_MS } from "../../lib/config";
 import type { AnyProvider, FakeUpstream, Market } from "../../tests/fake-upstream/server";
 import { HANG_BUDGET_MS } from "./cold-fanout";
 
@@ -63,6 +64,16 @@ export const FAULT_WORLDS: FaultWorld[] = [
       cycling: false,
     })),
   ),
+  {
+    // The same at the default provider time budget: a request that starts a call waits that long.
+    id: "market-hang-default",
+    label: `market provider (CoinGecko) hanging (default budget ${DEFAULT_PROVIDER_TIMEOUT_MS} ms)`,
+    failing: ["coingecko"],
+    arrange: (f) => f.setScenario("coingecko", "hang"),
+    env: {},
+    market: "fixture",
+    cycling: false,
+  },
   {
     id: "books-451",
     label: "order books (Binance, Kraken, Coinbase) 451",

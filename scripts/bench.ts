@@ -6,11 +6,12 @@
  *                    [--lighthouse-runs 3]
  *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds,
  *                            faults,budgets,limiter,market,exit]
- *                    [--market-warm 120] [--quick] [--out FILE]
+ *                    [--market-warm 120] [--fault-worlds market,books-451] [--quick] [--out FILE]
  *
  * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
  * read-layer worlds measure `--duration` per target in every round and judge the median round.
- * `faults` (issue 25 §1) loads each fault world for `--duration`; `budgets` (§2) runs its
+ * `faults` (issue 32) loads each route of each fault world for `--duration` (`--fault-worlds`:
+ * the world ids, or their prefixes, to run; all by default); `budgets` (issue 25 §2) runs its
  * many-coins client for 6 × `--duration` (at most 60 s); `limiter` (§3) measures like the worlds.
  * `market` (issue 26 goals) lets the scheduled refresher run `--market-warm` seconds on the full
  * market before it reads the store, then measures like the worlds.
@@ -84,6 +85,7 @@ function options() {
       samples: { type: "string", default: "5" },
       "market-warm": { type: "string", default: MARKET_WARM_SECONDS },
       only: { type: "string" },
+      "fault-worlds": { type: "string" },
       out: { type: "string", default: "docs/performance.md" },
       quick: { type: "boolean", default: false },
     },
@@ -109,6 +111,7 @@ function options() {
       ? QUICK_MARKET_WARM_SECONDS
       : int("market-warm", values["market-warm"], 10, 1800),
     only: new Set(only as SectionName[]),
+    worlds: values["fault-worlds"]?.split(",").map((s) => s.trim()),
     out: path.resolve(ROOT, values.out),
   };
 }
@@ -196,8 +199,9 @@ async function main(): Promise<number> {
       sections.push(await worlds(fake, redis, opts));
     }
     if (opts.only.has("faults")) {
-      step(`failing providers (${opts.durationSeconds} s per world)`);
-      sections.push(await faults(fake, redis, opts));
+      step(`fault worlds (${opts.durationSeconds} s per route and world)`);
+      fullFake ??= await startFakeUpstream({ port: 0, market: "full" });
+      sections.push(await faults({ fixture: fake, full: fullFake }, redis, opts));
     }
     if (opts.only.has("budgets")) {
       step("provider budgets under a burst, a slow store and many coins");

@@ -19,7 +19,7 @@ import type { ReadPolicy } from "./policy";
 import { fetchAndStore, keep, refreshKey, served } from "./fetch-store";
 import { CoolingDownError } from "./read-errors";
 import { noteRead } from "./read-opts";
-import { copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
+import { callInFlight, copyFreshUntil, failureOutcome, valueFreshUntil } from "./settled";
 
 /** Bound on distinct keys being filled at once; past it a fill is not shared. */
 export const MAX_INFLIGHT_KEYS = 1_000;
@@ -76,7 +76,7 @@ export function readThrough<T>(
     // The key's last read failed and its retry is in flight: answer that failure now instead
     // of waiting on the retry (only the request that started it waits, once per cooldown).
     telemetry.recordCache(policy.family, "cooling");
-    noteRead(opts.report, { settled: false, upstream: false });
+    noteRead(opts.report, callInFlight(ctx.now()));
     return Promise.reject(failure.error);
   }
   const coolingBefore = coolingDown(failure, ctx.now());
@@ -96,11 +96,11 @@ export function readThrough<T>(
   );
 }
 
-/** A cold key whose family just failed: one detached fill asks; this request answers degraded now. */
+/** A cold key whose family just failed: one detached fill asks; this answer is degraded, settled. */
 function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
   void fill(ctx);
   telemetry.recordCache(ctx.policy.family, "cooling");
-  noteRead(ctx.opts.report, { settled: false, upstream: false });
+  noteRead(ctx.opts.report, callInFlight(ctx.now()));
   return Promise.reject(new CoolingDownError(ctx.policy.family));
 }
 

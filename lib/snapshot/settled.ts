@@ -2,7 +2,7 @@
  * What one read adds to the request's report: settled or not, whether it asked a provider, and
  * until when a settled outcome stands (fresh end, cooldown end, budget window end).
  */
-import { coolingDown, freshMs } from "./freshness";
+import { coolingDown, freshMs, LOCAL_REUSE_MS } from "./freshness";
 import { failuresOf, localCopy, type LocalCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
 import { isRateBudgetError } from "@/lib/budget/calls";
@@ -41,4 +41,15 @@ export function failureOutcome(
   const failure = failuresOf(key);
   if (coolingDown(failure, nowMs)) return { settled: true, upstream, untilMs: failure?.untilMs };
   return { settled: error instanceof CoolingDownError, upstream };
+}
+
+/**
+ * A read answered at once with a failure while its key's one call is in flight (a retry after
+ * the cooldown, or a cold key's detached fill while its family fails). Until that call lands an
+ * answer built on it would be built the same, so it stands for `LOCAL_REUSE_MS`, as long as a
+ * healthy copy goes unchecked: concurrent requests reuse one degraded answer instead of each
+ * building its own while the call runs.
+ */
+export function callInFlight(nowMs: number) {
+  return { settled: true, upstream: false, untilMs: nowMs + LOCAL_REUSE_MS };
 }

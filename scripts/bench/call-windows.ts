@@ -67,3 +67,44 @@ export function callsPerFixedWindow(
   }
   return [...counts].sort(([a], [b]) => a - b).map(([window, calls]) => ({ window, calls }));
 }
+
+/** A call that came sooner after its key's previous call than the backoff schedule allows. */
+export interface EarlyCall {
+  key: string;
+  /** The key's previous call was its `nth` (from 1). */
+  nth: number;
+  gapMs: number;
+  allowedMs: number;
+}
+
+export interface BackoffCheck {
+  /** Calls that broke the schedule (none when every key backed off). */
+  early: EarlyCall[];
+  /** The key with the most calls, and the gaps between them in order. */
+  busiest: { key: string | null; gapsMs: number[] };
+}
+
+/**
+ * A failing provider's calls against its backoff: after a key's n-th failed call the next may
+ * come no sooner than `scheduleMs(n)` (e.g. `backoffMs`, lib/snapshot/freshness.ts), so each
+ * failing key is asked at most once per cooldown and less often as its failures repeat.
+ */
+export function checkBackoff(
+  calls: readonly LoggedCall[],
+  scheduleMs: (nth: number) => number,
+): BackoffCheck {
+  const byKey = new Map<string, number[]>();
+  for (const c of calls) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c.atMs]);
+  const early: EarlyCall[] = [];
+  let busiest: BackoffCheck["busiest"] = { key: null, gapsMs: [] };
+  for (const [key, times] of byKey) {
+    const sorted = [...times].sort((a, b) => a - b);
+    const gapsMs = sorted.slice(1).map((t, i) => t - sorted[i]!);
+    gapsMs.forEach((gapMs, i) => {
+      const allowedMs = scheduleMs(i + 1);
+      if (gapMs < allowedMs) early.push({ key, nth: i + 1, gapMs, allowedMs });
+    });
+    if (busiest.key === null || gapsMs.length > busiest.gapsMs.length) busiest = { key, gapsMs };
+  }
+  return { early, busiest };
+}

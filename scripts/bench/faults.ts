@@ -1,144 +1,182 @@
 /**
- * Issue 25 §1: a failing provider never makes a request wait. For the market provider, the DEX
- * aggregator and the aggregate list, each answering 500, answering 429 and hanging past the
- * provider time budget, with Redis and with the file store: a fresh server on an empty store
- * (nothing stored, nothing in process; only the route's bundle loaded), the fault switched on,
- * then `connections` clients on a route that needs that provider for `--duration`.
+ * Fault worlds (./fault-worlds), each with Redis and with the file store: a fresh server on an
+ * empty store, only the routes' bundles loaded (OPTIONS, which reads nothing), the fault switched
+ * on, then one first request per route and `--duration` of load per route beside the trivial
+ * route (A B B A, ./counterbalanced's order), `connections` clients. Nothing is left out: the
+ * first request and the first second count like the rest.
  *
- * The load has two parts: the first `FAULT_WARM_UP_SECONDS` (the fresh process' first run of
- * the read path and its JIT, the cold key's first failure) and then `--duration` of steady load
- * under the same fault. Goals: p99 < 100 ms over the steady part; over both parts no request
- * over 2 s, no 5xx (the aggregate route's documented 503 `upstream_unavailable`, "nothing cached
- * yet", is counted apart), and the provider asked at most once per key per failure cooldown
- * (`FAILURE_COOLDOWN_MS`, sliding window over the fake upstream's log; key = provider + path +
- * query). The warm-up's own p99 and max are reported beside it.
+ * Judged per world and store: every route ≥ 0.9× its trivial route (same body size), p99 <
+ * 100 ms, no request over 2 s, no 5xx (the aggregate route's documented 503
+ * `upstream_unavailable` with nothing cached counts apart), no socket errors, and each failing
+ * key's calls at the fake spaced by the backoff schedule (`backoffMs`: at most one per cooldown,
+ * less often as its failures repeat), the state `/api/health` shows beside it. The budget world
+ * also holds the market calls per minute window to its budget.
  */
-import { FAILURE_COOLDOWN_MS } from "../../lib/snapshot/freshness";
-import type { FakeUpstream, Provider } from "../../tests/fake-upstream/server";
+import { rateWindow } from "../../lib/budget/window";
+import { backoffMs, FAILURE_COOLDOWN_MS } from "../../lib/snapshot/freshness";
+import { fullMarketKnownIds, type FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
-import { busiestKeyInWindow } from "./call-windows";
+import { busiestKeyInWindow, callsPerFixedWindow, checkBackoff } from "./call-windows";
 import { flushRedis } from "./coalescing";
-import { HANG_BUDGET_MS } from "./cold-fanout";
-import { cannon, type CannonResult } from "./load";
-import { fmt, table, type Goal, type Section } from "./report";
+import {
+  callsText,
+  GOAL_MAX_MS,
+  GOAL_P99_MS,
+  GOAL_RATIO,
+  passes,
+  STORES,
+  tally,
+  type RouteRun,
+  type Store,
+  type WorldRun,
+} from "./fault-judge";
+import { DOCUMENTED_503_ROUTE, selectWorlds, WORLD_ROUTES, type FaultWorld } from "./fault-worlds";
+import { cannon, get, timedGet, trivialFor, type CannonResult, type Timed } from "./load";
+import { fmt, table, verdict, type Goal, type Section } from "./report";
 import { startNextApp, type NextApp } from "./servers";
 
-const GOAL_P99_MS = 100;
-/** Load before the judged window, under the fault already (see the header). */
-export const FAULT_WARM_UP_SECONDS = 2;
-const GOAL_MAX_MS = 2_000;
-const GOAL_CALLS_PER_COOLDOWN = 1;
-const HTTP_SERVER_ERROR = 500;
-/** The aggregate routes' answer when nothing is cached yet (docs/route-contract.md). */
-const UPSTREAM_UNAVAILABLE = 503;
 const HTTP_NO_CONTENT = 204;
-const FAULTS = ["500", "429", "hang"] as const;
-type Fault = (typeof FAULTS)[number];
+/** Reads are reported per this many route requests. */
+const READS_PER = 1_000;
 
-interface Target {
-  provider: Provider;
-  label: string;
-  path: string;
-  /** The route answers 503 `upstream_unavailable` when this provider has nothing cached. */
-  documented503: boolean;
+export interface FaultOptions {
+  durationSeconds: number;
+  connections: number;
+  /** World ids (prefixes) to run; all when undefined. */
+  worlds?: string[];
 }
 
-/** DAI: an overlay coin (every provider is asked for it), with no stored copy in these worlds. */
-const COLD_INTEL = "/api/stablecoin-intel?q=dai";
-const TARGETS: Target[] = [
-  { provider: "coingecko", label: "market provider", path: COLD_INTEL, documented503: false },
-  { provider: "dexscreener", label: "DEX aggregator", path: COLD_INTEL, documented503: false },
-  // The aggregate keeps a 30-day stale copy: only an empty store makes it cold. Intel degrades
-  // without it; the aggregate's own route has nothing to serve and answers its documented 503.
-  { provider: "defillama", label: "aggregate", path: COLD_INTEL, documented503: false },
-  {
-    provider: "defillama",
-    label: "aggregate",
-    path: "/api/stablecoin-supply",
-    documented503: true,
-  },
-];
-
-const STORES = ["Redis", "file store"] as const;
-type Store = (typeof STORES)[number];
-
-/** `hang` runs with this provider budget (the other faults with the default). */
-const envFor = (fault: Fault): Record<string, string> =>
-  fault === "hang" ? { PROVIDER_TIMEOUT_MS: String(HANG_BUDGET_MS) } : {};
-
-interface FaultRun {
-  target: Target;
-  fault: Fault;
-  store: Store;
-  /** The first `FAULT_WARM_UP_SECONDS` under the fault: judged on max, 5xx and calls. */
-  warmUp: CannonResult;
-  load: CannonResult;
-  /** 5xx answers other than a documented 503. */
-  serverErrors: number;
-  documented503: number;
-  providerCalls: number;
-  keys: number;
-  /** Most calls one key of the faulted provider got inside one cooldown window. */
-  callsPerCooldown: number;
+function mergeLoads(xs: readonly CannonResult[]): CannonResult {
+  const statuses: Record<number, number> = {};
+  for (const x of xs)
+    for (const [code, n] of Object.entries(x.statuses))
+      statuses[Number(code)] = (statuses[Number(code)] ?? 0) + n;
+  const sum = (f: (x: CannonResult) => number) => xs.reduce((a, x) => a + f(x), 0);
+  return {
+    rps: sum((x) => x.rps) / xs.length,
+    p50Ms: Math.max(...xs.map((x) => x.p50Ms)),
+    p99Ms: Math.max(...xs.map((x) => x.p99Ms)),
+    maxMs: Math.max(...xs.map((x) => x.maxMs)),
+    total: sum((x) => x.total),
+    non2xx: sum((x) => x.non2xx),
+    errors: sum((x) => x.errors),
+    statuses,
+    slow: sum((x) => x.slow),
+  };
 }
 
-/** Next loads a route's bundle on its first request: OPTIONS loads it and reads nothing. */
+/** Route and trivial route, A B B A, half the duration per slot (every slot judged). */
+async function sideBySide(app: NextApp, path: string, first: Timed, opts: FaultOptions) {
+  const half = Math.max(1, Math.round(opts.durationSeconds / 2));
+  const run = (url: string) => cannon(url, half, opts.connections, { slowMs: GOAL_MAX_MS });
+  const trivialUrl = app.url + trivialFor(first.body).path;
+  const r1 = await run(app.url + path);
+  const t1 = await run(trivialUrl);
+  const t2 = await run(trivialUrl);
+  const r2 = await run(app.url + path);
+  const route = mergeLoads([r1, r2]);
+  const trivial = mergeLoads([t1, t2]);
+  return { path, first, route, trivial, ratio: route.rps / trivial.rps };
+}
+
 async function loadBundle(app: NextApp, path: string): Promise<void> {
   const res = await fetch(app.url + path, { method: "OPTIONS" });
   await res.arrayBuffer();
   if (res.status !== HTTP_NO_CONTENT) throw new Error(`OPTIONS ${path}: HTTP ${res.status}`);
 }
 
-async function faultRun(
-  fake: FakeUpstream,
+/** One client asking for every coin's intel in turn until `stop()`. */
+function cycleOverMarket(app: NextApp) {
+  const ids = fullMarketKnownIds();
+  const answers: Timed[] = [];
+  let stopped = false;
+  const done = (async () => {
+    for (let i = 0; !stopped; i++)
+      answers.push(await timedGet(`${app.url}/api/stablecoin-intel?q=${ids[i % ids.length]}`));
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      return answers;
+    },
+  };
+}
+
+/** Read-layer events that are a read (telemetry `cache`); `wait`: a request waited on a holder. */
+const READ_EVENTS = ["hit", "memo", "miss", "stale", "coalesced", "cooling", "over-budget"];
+
+/** What `/api/health` says at the end: each failing provider's backoff, the read-layer counts. */
+async function healthAtEnd(app: NextApp, world: FaultWorld) {
+  const res = await get(`${app.url}/api/health`);
+  const body = (await res.json()) as {
+    sources?: {
+      provider: string;
+      backoff: { consecutiveFailures: number; cooldownMs: number } | null;
+    }[];
+    telemetry?: { cache?: Record<string, number> };
+  };
+  const cache = Object.entries(body.telemetry?.cache ?? {});
+  const count = (events: string[]) =>
+    cache
+      .filter(([k]) => events.includes(k.slice(k.lastIndexOf(" ") + 1)))
+      .reduce((a, [, n]) => a + n, 0);
+  return {
+    backoff: world.failing.map((p) => {
+      const b = body.sources?.find((s) => s.provider === p && s.backoff)?.backoff;
+      return b ? `${p} ${b.consecutiveFailures}× ${fmt.ms(b.cooldownMs)}` : `${p} none`;
+    }),
+    reads: count(READ_EVENTS),
+    waits: count(["wait"]),
+  };
+}
+
+async function worldRun(
+  fakes: { fixture: FakeUpstream; full: FakeUpstream },
   redis: RedisServer,
-  target: Target,
-  fault: Fault,
+  world: FaultWorld,
   store: Store,
-  opts: { durationSeconds: number; connections: number },
-): Promise<FaultRun> {
+  opts: FaultOptions,
+): Promise<WorldRun> {
+  const fake = fakes[world.market];
   fake.resetScenarios();
   if (store === "Redis") await flushRedis(redis.url);
-  const redisUrl = store === "Redis" ? redis.url : undefined;
-  const app = await startNextApp({ fake, redisUrl, env: envFor(fault) });
+  const app = await startNextApp({
+    fake,
+    redisUrl: store === "Redis" ? redis.url : undefined,
+    env: { BENCH_TRIVIAL_ROUTE: "1", ...world.env },
+  });
   try {
-    await loadBundle(app, target.path);
-    fake.setScenario(target.provider, fault);
+    for (const path of WORLD_ROUTES) await loadBundle(app, path);
+    world.arrange(fake);
     fake.clearRequests();
-    const warmUp = await cannon(app.url + target.path, FAULT_WARM_UP_SECONDS, opts.connections, {
-      slowMs: GOAL_MAX_MS,
-    });
-    const load = await cannon(app.url + target.path, opts.durationSeconds, opts.connections, {
-      slowMs: GOAL_MAX_MS,
-    });
-    const calls = fake
-      .requests()
-      .filter((r) => r.provider === target.provider)
+    const cycler = world.cycling ? cycleOverMarket(app) : undefined;
+    const firsts: Timed[] = [];
+    for (const path of WORLD_ROUTES) firsts.push(await timedGet(app.url + path));
+    const routes: RouteRun[] = [];
+    for (const [i, path] of WORLD_ROUTES.entries())
+      routes.push(await sideBySide(app, path, firsts[i]!, opts));
+    const cycled = (await cycler?.stop()) ?? [];
+    const health = await healthAtEnd(app, world);
+    const log = fake.requests();
+    const calls = log
+      .filter((r) => (world.failing as string[]).includes(r.provider))
       .map((r) => ({ key: `${r.provider} ${r.upstreamPath}`, atMs: r.at }));
     const busiest = busiestKeyInWindow(calls, FAILURE_COOLDOWN_MS);
-    const both = [warmUp, load];
-    const count = (status: (code: number) => boolean) =>
-      both.reduce(
-        (sum, r) =>
-          sum +
-          Object.entries(r.statuses)
-            .filter(([code]) => status(Number(code)))
-            .reduce((a, [, n]) => a + n, 0),
-        0,
-      );
-    const fiveXx = count((code) => code >= HTTP_SERVER_ERROR);
-    const documented503 = target.documented503 ? count((code) => code === UPSTREAM_UNAVAILABLE) : 0;
+    const marketTimes = log.filter((r) => r.provider === "coingecko").map((r) => r.at);
     return {
-      target,
-      fault,
+      world,
       store,
-      warmUp,
-      load,
-      serverErrors: fiveXx - documented503,
-      documented503,
-      providerCalls: calls.length,
+      routes,
+      cycled,
+      calls: calls.length,
       keys: busiest.keys,
-      callsPerCooldown: busiest.calls,
+      perCooldown: busiest.calls,
+      backoff: checkBackoff(calls, backoffMs),
+      health,
+      marketPerMinute: callsPerFixedWindow(marketTimes, (t) => rateWindow(t).index).map(
+        (w) => w.calls,
+      ),
     };
   } finally {
     fake.resetScenarios();
@@ -146,114 +184,95 @@ async function faultRun(
   }
 }
 
-function faultPasses(r: FaultRun): boolean {
-  return (
-    r.load.p99Ms < GOAL_P99_MS &&
-    r.load.slow + r.warmUp.slow === 0 &&
-    r.load.errors + r.warmUp.errors === 0 &&
-    r.serverErrors === 0 &&
-    r.callsPerCooldown <= GOAL_CALLS_PER_COOLDOWN
-  );
-}
-
-const statusList = (s: Record<number, number>) =>
-  Object.entries(s)
-    .map(([code, n]) => `${fmt.int(n)}× ${code}`)
-    .join(", ");
-
-function faultLabel(fault: Fault): string {
-  return fault === "hang" ? `hang (budget ${fmt.ms(HANG_BUDGET_MS)})` : fault;
-}
-
 export async function faults(
-  fake: FakeUpstream,
+  fakes: { fixture: FakeUpstream; full: FakeUpstream },
   redis: RedisServer,
-  opts: { durationSeconds: number; connections: number },
+  opts: FaultOptions,
 ): Promise<Section> {
-  const runs: FaultRun[] = [];
-  for (const target of TARGETS)
-    for (const fault of FAULTS)
-      for (const store of STORES)
-        runs.push(await faultRun(fake, redis, target, fault, store, opts));
-
-  const goals: Goal[] = [];
-  for (const target of TARGETS)
-    for (const fault of FAULTS) {
-      const rs = runs.filter((r) => r.target === target && r.fault === fault);
-      goals.push({
-        item: "25.1",
-        what: `${target.label} (${target.provider}) ${faultLabel(fault)}: cold \`${target.path}\``,
-        goal:
-          `p99 < ${GOAL_P99_MS} ms (steady), none > ${fmt.ms(GOAL_MAX_MS)}, no 5xx, ` +
-          `≤ ${GOAL_CALLS_PER_COOLDOWN} call per key per ${fmt.ms(FAILURE_COOLDOWN_MS)}`,
-        observed: rs
-          .map(
-            (r) =>
-              `${r.store}: p99 ${fmt.ms(r.load.p99Ms)}, ` +
-              `${r.load.slow + r.warmUp.slow} > ${fmt.ms(GOAL_MAX_MS)}, ` +
-              `${r.serverErrors} 5xx, ${r.callsPerCooldown} calls`,
-          )
-          .join("; "),
-        pass: rs.every(faultPasses),
-      });
+  const runs: WorldRun[] = [];
+  for (const world of selectWorlds(opts.worlds))
+    for (const store of STORES) {
+      console.log(`bench: fault world ${world.id}, ${store}…`);
+      runs.push(await worldRun(fakes, redis, world, store, opts));
     }
-
-  const rows = runs.map((r) => [
-    `${r.target.label} (\`${r.target.provider}\`)`,
-    faultLabel(r.fault),
-    r.store,
-    `${fmt.ms(r.warmUp.p99Ms)} / ${fmt.ms(r.warmUp.maxMs)}`,
-    fmt.int(r.load.total),
-    fmt.ms(r.load.p99Ms),
-    fmt.ms(Math.max(r.load.maxMs, r.warmUp.maxMs)),
-    r.load.slow + r.warmUp.slow,
-    r.serverErrors,
-    r.target.documented503 ? r.documented503 : "",
-    r.load.errors + r.warmUp.errors,
-    statusList(r.load.statuses),
-    `${r.providerCalls} / ${r.keys}`,
-    `**${r.callsPerCooldown}**`,
-    faultPasses(r) ? "PASS" : "**FAIL**",
-  ]);
+  const goals: Goal[] = runs.map((r) => {
+    const t = tally(r);
+    return {
+      item: "32",
+      what: `fault world \`${r.world.id}\` (${r.world.label}), ${r.store}`,
+      goal:
+        `every route ≥ ${GOAL_RATIO}× trivial, p99 < ${GOAL_P99_MS} ms, none > ${fmt.ms(GOAL_MAX_MS)}, ` +
+        "no 5xx, failing keys on the backoff schedule",
+      observed:
+        `÷ trivial ${r.routes.map((x) => fmt.ratio(x.ratio)).join(" / ")}, ` +
+        `p99 ${r.routes.map((x) => fmt.ms(x.route.p99Ms)).join(" / ")}, max ${fmt.ms(t.maxMs)}, ` +
+        `${t.slow} > 2 s (trivial route ${t.trivialSlow}), ${t.serverErrors} 5xx, ${callsText(r)}`,
+      pass: passes(r),
+    };
+  });
+  const rows = runs.map((r) => {
+    const t = tally(r);
+    return [
+      `\`${r.world.id}\` ${r.world.label}`,
+      r.store,
+      r.routes.map((x) => fmt.ratio(x.ratio)).join(" / "),
+      r.routes.map((x) => fmt.ms(x.route.p99Ms)).join(" / "),
+      r.routes.map((x) => fmt.ms(x.trivial.p99Ms)).join(" / "),
+      r.routes.map((x) => fmt.ms(x.first.ms)).join(" / "),
+      fmt.ms(t.maxMs),
+      `${t.slow} (${t.trivialSlow})`,
+      t.serverErrors,
+      t.documented || "",
+      t.errors,
+      r.cycled.length ? fmt.int(r.cycled.length) : "",
+      callsText(r),
+      r.health.backoff.join("; "),
+      `${fmt.int((r.health.reads * READS_PER) / Math.max(1, t.requests))} / ${r.health.waits}`,
+      verdict(passes(r)),
+    ];
+  });
   const body = [
-    `autocannon, ${opts.connections} connections, on a fresh server on an empty store (Redis ` +
-      "flushed; a new file-store directory), nothing read yet: the route's bundle loaded " +
-      "(OPTIONS, which reads nothing), the fault switched on, then " +
-      `${FAULT_WARM_UP_SECONDS} s of warm-up load and ${opts.durationSeconds} s of steady load, ` +
-      "both under the fault. The warm-up pays the fresh process' first run of the read path " +
-      "and its JIT (its p99 / max in their own column); Requests and p99 are the steady " +
-      "part's; max, > 2 s, 5xx, Errors and the provider calls count both parts. " +
-      "`hang` worlds run with " +
-      `PROVIDER_TIMEOUT_MS=${HANG_BUDGET_MS} (the hanging call's budget; the others use the ` +
-      "default). Calls / keys = the faulted provider's calls during the load and the distinct " +
-      "upstream keys (provider + path + query) they went to; per cooldown = the most calls one " +
-      `key got inside any ${fmt.ms(FAILURE_COOLDOWN_MS)} window (FAILURE_COOLDOWN_MS, ` +
-      "lib/snapshot/freshness.ts).",
+    `autocannon, ${opts.connections} connections. Each world on a fresh server on an empty store ` +
+      "(Redis flushed; a new file-store directory), the routes' bundles loaded (OPTIONS, which " +
+      "reads nothing), the fault switched on, then one first request per route and " +
+      `${opts.durationSeconds} s of load per route beside the trivial route of the same body size ` +
+      "(route, trivial, trivial, route). Nothing is left out: the first request and the first " +
+      `second count. Routes in order: ${WORLD_ROUTES.map((p) => `\`${p}\``).join(", ")}. ` +
+      "> 2 s counts the routes' answers (first requests, loads, the cycling client); the " +
+      "trivial route's own, in brackets, say how loaded the machine was. " +
+      "Calls = the failing providers' calls at the fake from the fault on, per key (provider + " +
+      "path + query); gaps = between the busiest key's calls, held to the backoff (`backoffMs`, " +
+      "lib/snapshot/freshness.ts: 5 s, doubled per failure round, at most 10 min); health = " +
+      "`/api/health`'s backoff at the end (failures in a row × cooldown); reads = the read " +
+      "layer's reads (telemetry: hit, memo, miss, stale, coalesced, cooling, over-budget) per " +
+      `${fmt.int(READS_PER)} route requests (a kept answer reads nothing), waits = requests that ` +
+      "waited on another holder's fill.",
     "",
     table(
       [
-        "Provider",
-        "Fault",
+        "World",
         "Store",
-        `Warm-up ${FAULT_WARM_UP_SECONDS} s: p99 / max`,
-        "Requests",
+        "÷ trivial",
         "p99",
+        "trivial p99",
+        "first request",
         "max",
-        `> ${fmt.ms(GOAL_MAX_MS)}`,
+        `> ${fmt.ms(GOAL_MAX_MS)} (trivial)`,
         "5xx",
         "503 (documented)",
         "Errors",
-        "Statuses",
-        "Calls / keys",
-        "Per cooldown",
+        "Cycled",
+        "Provider calls",
+        "Health backoff",
+        `Reads per ${fmt.int(READS_PER)} requests / waits`,
         "Result",
       ],
       rows,
     ),
     "",
-    "`/api/stablecoin-supply` answers 503 `upstream_unavailable` with `Retry-After` when no " +
-      "copy of the aggregate exists (docs/route-contract.md): that answer is counted in its own " +
-      "column, not as a 5xx. Errors = socket errors and autocannon timeouts (10 s).",
+    `${DOCUMENTED_503_ROUTE} answers 503 \`upstream_unavailable\` with \`Retry-After\` when no ` +
+      "copy of the aggregate exists (docs/route-contract.md): counted in its own column, not as " +
+      "a 5xx. Errors = socket errors and autocannon timeouts (10 s).",
   ].join("\n");
-  return { title: "8a. Faults: a failing provider (issue 25 §1)", body, goals };
+  return { title: "8a. Faults: fault worlds (issue 32)", body, goals };
 }

@@ -53,6 +53,9 @@ export function staticScenarioResponse(
       if (provider === "dune") return json(429, { error: "Too many requests" }, headers);
       return text(429, "Too Many Requests", headers);
     }
+    case "451":
+      // An exchange refusing the server's region for good (Binance to US-hosted servers).
+      return json(451, { code: 0, msg: "Service unavailable from a restricted location." });
     case "malformed": {
       const body = okBody();
       return json(200, body.slice(0, Math.max(1, Math.floor(body.length * 0.6))));

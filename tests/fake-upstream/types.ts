@@ -46,6 +46,7 @@ export const SCENARIOS = [
   "502",
   "503",
   "429",
+  "451",
   "hang",
   "slow",
   "drip",

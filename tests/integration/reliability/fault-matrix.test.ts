@@ -126,6 +126,7 @@ const OUTCOME_OF: Record<FaultName, string> = {
   "502": "http",
   "503": "http",
   "429": "http",
+  "451": "http",
   malformed: "schema",
   "wrong-shape": "schema",
   empty: "ok",

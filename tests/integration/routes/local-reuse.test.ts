@@ -1,7 +1,7 @@
 /**
  * The read layer's in-process copies (lib/snapshot/local-state.ts) through the real route
  * handlers, the real stores and the fake upstream: a warm repeat touches neither the store nor a
- * provider; a degraded answer is never reused.
+ * provider; a degraded answer is reused only while it would be built the same.
  */
 import * as depegs from "@/app/api/stablecoin-depegs/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
@@ -15,6 +15,7 @@ import { getConfig } from "@/lib/config";
 import { createKv, setKvForTests } from "@/lib/kv";
 import type { KvStore } from "@/lib/kv/types";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
+import { telemetry } from "@/lib/telemetry";
 import {
   KV_KINDS,
   call,
@@ -156,6 +157,24 @@ describe.each(KV_KINDS)("in-process copies (%s KV)", (kvKind) => {
       expect(upstreamCalls(h.fake, "dune").length).toBeGreaterThan(asked);
     },
   );
+
+  it("an answer degraded while a failing family's first calls still run is reused, not rebuilt", async () => {
+    h.fake.setScenario("dexscreener", "500");
+    await call(intel.GET, "/api/stablecoin-intel?q=usdt"); // the pools family fails
+    // USDC's pool keys are cold: each is asked by one detached call, which hangs; the answer
+    // does not wait for them, and would be built the same until one of them lands.
+    h.fake.setScenario("dexscreener", "hang");
+    const first = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const poolCalls = upstreamCalls(h.fake, "dexscreener").length;
+    const readsBefore = telemetry.cacheEventCount("cooling");
+    expect(readsBefore).toBeGreaterThan(0);
+    const again = await call(intel.GET, "/api/stablecoin-intel?q=usdc");
+    expect(await again.text()).toBe(await first.text());
+    // The kept answer: no read of a cooling key again, no further call.
+    expect(telemetry.cacheEventCount("cooling")).toBe(readsBefore);
+    expect(upstreamCalls(h.fake, "dexscreener")).toHaveLength(poolCalls);
+  });
 
   it("a settled degraded answer (no DEX pairs, stored) is reused for the second", async () => {
     h.fake.setScenario("dexscreener", "empty");

@@ -1,6 +1,7 @@
 /** The bench's provider-call counters (scripts/bench/call-windows.ts), on explicit timestamps. */
 import {
   busiestKeyInWindow,
+  checkBackoff,
   callsPerFixedWindow,
   maxInAnyWindow,
 } from "@/scripts/bench/call-windows";
@@ -61,6 +62,40 @@ describe("callsPerFixedWindow", () => {
     expect(callsPerFixedWindow(at, index)).toEqual([
       { window: index(start), calls: 2 },
       { window: index(start) + 2, calls: 2 },
+    ]);
+  });
+});
+
+describe("checkBackoff", () => {
+  const schedule = (nth: number) => W * 2 ** (nth - 1);
+
+  it("accepts calls spaced by the doubling schedule, and names the busiest key's gaps", () => {
+    const calls = [
+      { key: "a", atMs: T0 },
+      { key: "a", atMs: T0 + W },
+      { key: "a", atMs: T0 + 3 * W },
+      { key: "b", atMs: T0 + 1 },
+    ];
+    expect(checkBackoff(calls, schedule)).toEqual({
+      early: [],
+      busiest: { key: "a", gapsMs: [W, 2 * W] },
+    });
+  });
+
+  it("flags a key asked again once per cooldown although its failures repeat", () => {
+    const calls = [0, 1, 2].map((i) => ({ key: "a", atMs: T0 + i * W }));
+    expect(checkBackoff(calls, schedule).early).toEqual([
+      { key: "a", nth: 2, gapMs: W, allowedMs: 2 * W },
+    ]);
+  });
+
+  it("flags two calls of one key inside one cooldown, in any log order", () => {
+    const calls = [
+      { key: "a", atMs: T0 + 10 },
+      { key: "a", atMs: T0 },
+    ];
+    expect(checkBackoff(calls, schedule).early).toEqual([
+      { key: "a", nth: 1, gapMs: 10, allowedMs: W },
     ]);
   });
 });

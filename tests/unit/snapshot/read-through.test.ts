@@ -498,7 +498,7 @@ describe("a provider that keeps failing backs off", () => {
 });
 
 describe("a family that just failed: no request waits on a cold key's first call", () => {
-  it("answers at once (degraded, retry pending) while one detached fill asks the provider", async () => {
+  it("answers at once (degraded, settled for the reuse interval) while one detached fill asks the provider", async () => {
     const hung = deferred<V>();
     const a = setup(async () => {
       throw new Error("HTTP 500");
@@ -512,7 +512,14 @@ describe("a family that just failed: no request waits on a cold key's first call
     expect(answers[0]).toMatchObject({ reason: expect.any(CoolingDownError) });
     await until(() => b.fetch.mock.calls.length > 0);
     expect(b.fetch).toHaveBeenCalledTimes(1);
-    expect(reports.every((r) => r.retryPending && r.upstreamCalls === 0)).toBe(true);
+    // Built the same until that call lands: kept for the reuse interval, not rebuilt per request.
+    expect(reports).toEqual(
+      reports.map(() => ({
+        retryPending: false,
+        upstreamCalls: 0,
+        settledUntilMs: clock.t + LOCAL_REUSE_MS,
+      })),
+    );
     expect(waits()).toBe(0);
     // The call lands: the next request is served from it; the family is healthy again.
     hung.resolve({ n: 7 });
@@ -624,6 +631,32 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     await expect(aborted).rejects.toBeDefined();
     expect(report.retryPending).toBe(true);
     gate.resolve({ n: 1 });
+  });
+
+  it("a read answered while its key's one retry is in flight is settled for the reuse interval", async () => {
+    const hung = deferred<V>();
+    let failing = true;
+    const { read, fetch } = setup(() =>
+      failing ? Promise.reject(new Error("HTTP 500")) : hung.promise,
+    );
+    await expect(read()).rejects.toThrow("HTTP 500");
+    clock.t += FAILURE_COOLDOWN_MS; // the cooldown is over: the next read retries
+    failing = false;
+    const retry = read();
+    await until(() => fetch.mock.calls.length === 2);
+    // A concurrent request gets the last failure at once, and an answer built on it would be
+    // built the same until the retry lands: it may be kept for the read layer's reuse interval
+    // (as a healthy copy is) instead of being rebuilt by every request while the retry runs.
+    const { result, report } = await readWith((r) => read(policy, r));
+    expect(result).toEqual({ error: new Error("HTTP 500") });
+    expect(report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: clock.t + LOCAL_REUSE_MS,
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    hung.resolve({ n: 1 });
+    await expect(retry).resolves.toMatchObject({ value: { n: 1 }, source: "upstream" });
   });
 
   it("requests that share another's failing fill are settled alike", async () => {

@@ -25,6 +25,10 @@ export const HW = {
     "history_damaged_value",
     "a stored part of the history could not be read: its points are missing.",
   ),
+  coinsUnavailable: history(
+    "history_coins_unavailable",
+    "the list of coins is unavailable, so the market's own history could not be read.",
+  ),
   rawRetention: history(
     "history_events_raw_retention",
     "events of the service's own history are raised from samples kept 90 days; older ones are not listed.",

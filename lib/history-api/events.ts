@@ -28,7 +28,7 @@ import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { historyAsset } from "./asset";
 import { depegLogEvent, historyLogEvent, newestEventFirst } from "./log-events";
 import type { EventsResponse, HistoryAsset, LogEvent } from "./types";
-import { HW, readIssueWarnings } from "./warnings";
+import { degradedBy, HW, readIssueWarnings } from "./warnings";
 
 export interface EventsInput {
   q?: string;
@@ -186,7 +186,7 @@ export async function getStablecoinEvents(
   const asset: HistoryAsset | null = coins.asset;
   return {
     ok: true,
-    degraded: fields.warnings.length > 0,
+    degraded: degradedBy(fields.warning_codes),
     upstream: coins.upstream || (depegs?.ok ? depegs.upstream : false),
     body: {
       window: input.window,

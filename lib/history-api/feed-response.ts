@@ -30,7 +30,7 @@ export async function eventsFeedResponse(
     kind === "atom" ? eventsAtomFeed(input) : JSON.stringify(eventsJsonFeed(input), null, 1);
   return {
     ok: true,
-    response: feedHttpResponse(kind, text, body.warnings.length > 0, headers),
+    response: feedHttpResponse(kind, text, r.degraded, headers),
     upstream: r.upstream,
   };
 }

@@ -10,9 +10,10 @@ import {
   historyFormatSchema,
   historyWindowSchema,
   logEventTypeSchema,
-  selectorSchema,
 } from "../../params";
-import { SELECTOR_DESCRIPTION, type RouteDoc, type TagDoc } from "../route-doc";
+import type { RouteDoc, TagDoc } from "../route-doc";
+import { q } from "./asset";
+import { atomFeedAnswer, FEED_CACHE, FEED_Q, JSON_FEED_MEDIA, jsonFeedSchema } from "./history";
 import events from "../examples/events.json";
 import history from "../examples/history.json";
 
@@ -26,15 +27,6 @@ const CACHE = {
   kind: "shared",
   note: "a healthy answer may be kept by shared caches for the chart class's freshness (`s-maxage`, docs/caching.md); a degraded one (the store did not answer every read, or the asset layer warned) is `no-store`.",
 } as const satisfies RouteDoc["cache"];
-
-const Q_OPTIONAL: RouteDoc["params"][number] = {
-  name: "q",
-  in: "query",
-  required: false,
-  schema: selectorSchema,
-  description: `${SELECTOR_DESCRIPTION} Omit for the whole market.`,
-  example: "usdc",
-};
 
 const TYPE: RouteDoc["params"][number] = {
   name: "type",
@@ -56,14 +48,7 @@ export const historyRoute: RouteDoc = {
   description:
     "The samples the service took of one coin (`q`) within `window`, oldest first: `price_usd` and `peg_deviation_bps`, ±2 % depth (`depth_2pct_usd` with its CEX and DEX parts), best-route exit cost at 100 k, 1 M and 10 M USD, the executable price of a 1 M USD sale, the risk score with each component and its coverage, `circulating_usd`, and each chain's chain-local peg (`chain_peg_bps`, every chain seen in the window on every point). Up to 90 days every sample (`resolution: sample`, `interval_seconds` the sample interval); 365 days one point a UTC day, each value that day's median (`resolution: daily`). A value not measured is `null`, never 0 and never carried forward; a slot without a sample has no point (a gap stays a gap), and a measurement missing at some point is named in a `history_measurement_missing` warning. `history_start` is the service's first sample of the coin (null: none yet, with `history_not_started`): its own history cannot be backfilled. `sources` names each measurement's sources within the window and their newest as-of. `format=csv` (RFC 4180, header row, an empty cell for null, `chain_peg_bps.<chain>` columns) and `format=ndjson` (one point a line) give the same rows as `points`, with the flag as the `X-Holder-Analytics-Supported` header and `X-History-Start` and `X-Warning-Codes` headers.",
   params: [
-    {
-      name: "q",
-      in: "query",
-      required: true,
-      schema: selectorSchema,
-      description: SELECTOR_DESCRIPTION,
-      example: "usdc",
-    },
+    q,
     {
       name: "window",
       in: "query",
@@ -111,7 +96,7 @@ export const eventsRoute: RouteDoc = {
   description:
     "One log, newest first, for one coin (`q`) or across the market: the price depeg events of `/api/stablecoin-depegs` (`type: depeg`, their rule unchanged; `confirmed` unless the depeg log lists them as unconfirmed) and the events raised from the service's own history of every sampled coin by the rules on the methodology page (docs/history.md) — `liquidity_drain` (±2 % depth below half its trailing 7-day median for 2 samples; `confirmed` only when two independent venues each fell by half, else listed with `confirmed: false` and left out of the feeds), `depeg_at_size` (a 1 M USD sale's executable price beyond 100 bps from 1.00 for 2 samples), `chain_local_depeg` (a chain's peg beyond 100 bps while the coin's price is within 50 bps; names the `chain`) and `risk_score_change` (≥ 10 points within 24 h; `component_deltas` explain it). An event is listed when it overlaps the window; `end` is null while `ongoing`. History events are raised from the samples kept at the sample interval (90 days): a longer window says so with `history_events_raw_retention` once the history is older than that. `history_start`: the earliest first sample among the coins read.",
   params: [
-    Q_OPTIONAL,
+    FEED_Q,
     TYPE,
     {
       name: "window",
@@ -136,11 +121,6 @@ export const eventsRoute: RouteDoc = {
   cache: CACHE,
 };
 
-const FEED_CACHE = {
-  kind: "shared",
-  note: "a complete feed may be kept by shared caches for the chart class's freshness (`s-maxage`); a feed built from a partial log is `no-store`.",
-} as const satisfies RouteDoc["cache"];
-
 export const eventsAtomRoute: RouteDoc = {
   path: "/events.atom",
   operationId: "getEventFeedAtom",
@@ -148,16 +128,8 @@ export const eventsAtomRoute: RouteDoc = {
   summary: "Confirmed events as an Atom 1.0 feed",
   description:
     "The confirmed events of `/api/stablecoin-events` over the last 365 days (one coin's with `q`, one type's with `type`), newest first, as Atom 1.0 with stable entry ids (`urn:stablecoin-intel:event:{event id}`), each linking to the coin's canonical page and carrying its type as category. Unconfirmed events (a drain seen on one venue only) are left out. An unknown `q` is a 404 `unknown_asset` JSON error, a malformed parameter a 400.",
-  params: [Q_OPTIONAL, TYPE],
-  ok: {
-    description: "The Atom feed.",
-    schema: z.string().describe("Atom 1.0 XML document"),
-    mediaType: "application/atom+xml",
-    example:
-      '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">…</feed>',
-  },
-  errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
-  cache: FEED_CACHE,
+  params: [FEED_Q, TYPE],
+  ...atomFeedAnswer,
 };
 
 export const eventsJsonRoute: RouteDoc = {
@@ -167,18 +139,11 @@ export const eventsJsonRoute: RouteDoc = {
   summary: "Confirmed events as a JSON Feed 1.1",
   description:
     "The same events as `/events.atom`, as JSON Feed 1.1 with the same stable ids; each item's `_event` is the event as in `/api/stablecoin-events`. The `holderAnalyticsSupported: false` invariant sits in the feed's `_stablecoin_intel` extension object.",
-  params: [Q_OPTIONAL, TYPE],
+  params: [FEED_Q, TYPE],
   ok: {
     description: "The JSON feed.",
-    schema: z
-      .object({
-        version: z.literal("https://jsonfeed.org/version/1.1"),
-        title: z.string(),
-        items: z.array(z.object({ id: z.string() }).loose()),
-        _stablecoin_intel: z.object({ holderAnalyticsSupported: z.literal(false) }).loose(),
-      })
-      .loose(),
-    mediaType: "application/feed+json",
+    schema: jsonFeedSchema,
+    mediaType: JSON_FEED_MEDIA,
     example: {
       version: "https://jsonfeed.org/version/1.1",
       title: "Stablecoin events",

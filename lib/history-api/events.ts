@@ -35,6 +35,8 @@ export interface EventsInput {
   type?: LogEventType;
   window: HistoryWindow;
   confirmed?: boolean;
+  /** Pages only (a chain page's chain-local depegs): events on this chain. */
+  chain?: string;
 }
 
 export type EventsResult =
@@ -173,6 +175,7 @@ export async function getStablecoinEvents(
   ]
     .filter((e) => input.type === undefined || e.type === input.type)
     .filter((e) => input.confirmed === undefined || e.confirmed === input.confirmed)
+    .filter((e) => input.chain === undefined || e.chain === input.chain)
     .sort(newestEventFirst);
   const own = warningFields(warnings);
   const fields = {

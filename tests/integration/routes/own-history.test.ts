@@ -7,6 +7,7 @@ import * as historyRoute from "@/app/api/stablecoin-history/route";
 import * as eventsRoute from "@/app/api/stablecoin-events/route";
 import * as eventsAtom from "@/app/events.atom/route";
 import * as eventsJson from "@/app/events.json/route";
+import { resetConfigForTests } from "@/lib/config";
 import type { HistorySample } from "@/lib/history/sample";
 import { tokenBySymbol } from "../../fake-upstream/data/assets";
 import { seedHistory } from "../../helpers/history-store";
@@ -185,6 +186,19 @@ describe("own history routes", () => {
     });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("a coin under the sampling floor says so rather than 'not started'", async () => {
+    process.env.HISTORY_MIN_CIRCULATING_USD = String(Number.MAX_SAFE_INTEGER);
+    resetConfigForTests();
+    try {
+      const body = await json<Body>(await history("?q=usdt"));
+      expect(body.warning_codes).toContain("history_below_floor");
+      expect(body.warning_codes).not.toContain("history_not_started");
+    } finally {
+      delete process.env.HISTORY_MIN_CIRCULATING_USD;
+      resetConfigForTests();
+    }
   });
 
   it("the log joins history events with the price depegs, newest first", async () => {

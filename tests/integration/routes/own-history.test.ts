@@ -13,7 +13,7 @@ import { tokenBySymbol } from "../../fake-upstream/data/assets";
 import { seedHistory } from "../../helpers/history-store";
 import { HOUR_MS, realistic, seeded } from "../../unit/history/fixtures";
 import { validateAgainstOpenApi } from "../helpers/openapi";
-import { adminKv, call, json, startHarness, type Harness } from "../helpers/harness";
+import { adminKv, call, json, KV_KINDS, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -79,11 +79,11 @@ function scenario(nowMs: number): HistorySample[] {
   return out;
 }
 
-describe("own history routes", () => {
+describe.each(KV_KINDS)("own history routes (%s store)", (kind) => {
   let h: Harness;
   let samples: HistorySample[];
   beforeAll(async () => {
-    h = await startHarness("file", SLOW_MACHINE_ENV);
+    h = await startHarness(kind, SLOW_MACHINE_ENV);
   });
   afterAll(async () => {
     await h.close();

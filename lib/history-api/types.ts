@@ -6,27 +6,34 @@
  */
 import { z } from "zod";
 import { warningCodesSchema } from "@/lib/assets/warnings";
+import {
+  DEFAULT_EVENTS_LOG_WINDOW,
+  DEFAULT_HISTORY_WINDOW,
+  HISTORY_WINDOWS,
+  LOG_EVENT_TYPES,
+  type HistoryResolution,
+  type HistoryWindow,
+  type LogEventType,
+} from "@/lib/history/windows";
 
 const iso = z.string().describe("ISO-8601 UTC");
 const measured = z.number().nullable();
 
 /** `window` of both routes; history beyond 90 days is daily (retention, docs/history.md). */
-export const HISTORY_WINDOWS = ["24h", "7d", "30d", "90d", "365d"] as const;
-export type HistoryWindow = (typeof HISTORY_WINDOWS)[number];
-export const DEFAULT_HISTORY_WINDOW: HistoryWindow = "7d";
-export const DEFAULT_EVENTS_LOG_WINDOW: HistoryWindow = "30d";
+export {
+  DEFAULT_EVENTS_LOG_WINDOW,
+  DEFAULT_HISTORY_WINDOW,
+  HISTORY_WINDOWS,
+  LOG_EVENT_TYPES,
+  type HistoryWindow,
+  type LogEventType,
+};
 
-export const HISTORY_RESOLUTIONS = ["sample", "daily"] as const;
-export type HistoryResolution = (typeof HISTORY_RESOLUTIONS)[number];
-
-export const LOG_EVENT_TYPES = [
-  "depeg",
-  "liquidity_drain",
-  "depeg_at_size",
-  "chain_local_depeg",
-  "risk_score_change",
-] as const;
-export type LogEventType = (typeof LOG_EVENT_TYPES)[number];
+export const HISTORY_RESOLUTIONS = [
+  "sample",
+  "daily",
+] as const satisfies readonly HistoryResolution[];
+export type { HistoryResolution };
 
 export const historyAssetSchema = z.object({
   symbol: z.string(),

@@ -1,0 +1,47 @@
+/** Warnings of the own-history routes (docs/api.md): the service's history, not a provider's. */
+import { warning, type Warning } from "@/lib/assets/warnings";
+import type { HistoryReadIssue } from "@/lib/history/read";
+
+const history = (code: string, text: string) => warning("Service", "history", code, text);
+
+export const HW = {
+  notStarted: history(
+    "history_not_started",
+    "the service has no sample of this coin yet; its own history cannot be backfilled.",
+  ),
+  notSampled: history(
+    "history_not_sampled",
+    "this coin has no aggregate id, so the service does not sample it.",
+  ),
+  emptyWindow: history(
+    "history_window_empty",
+    "the service took no sample of this coin within this window.",
+  ),
+  storeUnavailable: history(
+    "history_store_unavailable",
+    "the store did not answer every read: some points may be missing.",
+  ),
+  damagedValue: history(
+    "history_damaged_value",
+    "a stored part of the history could not be read: its points are missing.",
+  ),
+  rawRetention: history(
+    "history_events_raw_retention",
+    "events of the service's own history are raised from samples kept 90 days; older ones are not listed.",
+  ),
+} as const;
+
+export function readIssueWarnings(issues: readonly HistoryReadIssue[]): Warning[] {
+  return issues.map((i) => (i === "store_unavailable" ? HW.storeUnavailable : HW.damagedValue));
+}
+
+/** One warning naming the measurements missing at some points of the window (gaps stay gaps). */
+export function missingMeasurementsWarning(names: readonly string[]): Warning[] {
+  if (names.length === 0) return [];
+  return [
+    history(
+      "history_measurement_missing",
+      `not measured at some points of this window (null there, never 0): ${names.join(", ")}.`,
+    ),
+  ];
+}

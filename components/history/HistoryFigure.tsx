@@ -82,7 +82,9 @@ export function HistoryFigure({
               {l.latest === null ? "not measured" : fmt(l.latest)}
               {" · "}
               {l.firstMeasuredAt ? `from ${formatUtc(l.firstMeasuredAt)}` : "no point"}
-              {l.missing > 0 ? ` · ${formatInt(l.missing)} gaps` : ""}
+              {l.missing > 0
+                ? ` · ${formatInt(l.missing)} missing sample${l.missing === 1 ? "" : "s"} (gaps)`
+                : ""}
             </span>
           </li>
         ))}

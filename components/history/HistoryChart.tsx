@@ -13,7 +13,7 @@ import {
 import { formatTimeTick, formatUtc } from "@/components/format";
 import type { HistoryChart as Chart } from "@/lib/history-series/series";
 import { tickFormatOf, timeTicks, type HistoryWindowId } from "@/lib/history-series/ticks";
-import { formatterOf } from "./units";
+import { axisFormatterOf, formatterOf } from "./units";
 
 const PALETTE = ["#0f172a", "#0ea5e9", "#a855f7", "#f59e0b", "#10b981", "#ef4444", "#6366f1"];
 
@@ -31,6 +31,7 @@ export default function HistoryChart({
   labelOf: (label: string) => string;
 }) {
   const fmt = formatterOf(chart.unit);
+  const axis = axisFormatterOf(chart.unit);
   const tickUnit = tickFormatOf(window);
   const names = new Map(chart.lines.map((l) => [l.key, labelOf(l.label)]));
   return (
@@ -49,8 +50,8 @@ export default function HistoryChart({
           minTickGap={16}
         />
         <YAxis
-          width={56}
-          tickFormatter={(v: number) => fmt(v)}
+          width={52}
+          tickFormatter={(v: number) => axis(v)}
           tick={{ fill: "currentColor", fontSize: 11 }}
           stroke="currentColor"
         />

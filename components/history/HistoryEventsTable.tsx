@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { chainLabel, formatBps, formatPoints, formatUtc } from "@/components/format";
-import { formatShare } from "@/components/asset/fmt";
+import { chainLabel, formatBps, formatPoints } from "@/components/format";
+import { formatShare, formatUtcShort } from "@/components/asset/fmt";
 import { EmptyState } from "@/components/ui/EmptyState";
 import {
   componentLabel,
@@ -99,8 +99,10 @@ export function HistoryEventsTable({
                 {showChain ? (
                   <td className="py-1 pr-3">{e.chain ? chainLabel(e.chain) : "all chains"}</td>
                 ) : null}
-                <td className="tabular py-1 pr-3">{formatUtc(e.start)}</td>
-                <td className="tabular py-1 pr-3">{e.ongoing ? "ongoing" : formatUtc(e.end)}</td>
+                <td className="tabular py-1 pr-3">{formatUtcShort(e.start)}</td>
+                <td className="tabular py-1 pr-3">
+                  {e.ongoing ? "ongoing" : formatUtcShort(e.end)}
+                </td>
                 <td className="tabular py-1 pr-3">
                   {WORST[worstUnitOf(e.type)](e.worst.value)}
                   {deltas ? (

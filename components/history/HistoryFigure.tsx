@@ -80,11 +80,8 @@ export function HistoryFigure({
             <span>{labelOf(l.label)}</span>
             <span className="tabular" data-testid="history-line-latest">
               {l.latest === null ? "not measured" : fmt(l.latest)}
-              {" · "}
-              {l.firstMeasuredAt ? `from ${formatUtc(l.firstMeasuredAt)}` : "no point"}
-              {l.missing > 0
-                ? ` · ${formatInt(l.missing)} missing sample${l.missing === 1 ? "" : "s"} (gaps)`
-                : ""}
+              {l.startsLate ? ` · from ${formatUtc(l.firstMeasuredAt)}` : ""}
+              {l.missing > 0 ? ` · ${formatInt(l.missing)} missing` : ""}
             </span>
           </li>
         ))}

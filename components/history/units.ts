@@ -1,5 +1,5 @@
 /** The display formatter of each history unit (components/format; display only). */
-import { formatBps, formatPoints, formatUsd } from "@/components/format";
+import { formatBps, formatInt, formatPoints, formatUsd } from "@/components/format";
 import { formatBpsAbs } from "@/components/asset/fmt";
 import type { HistoryUnit } from "@/lib/history-series/series";
 
@@ -13,3 +13,7 @@ const FORMATTERS: Readonly<Record<HistoryUnit, Fmt>> = {
 };
 
 export const formatterOf = (unit: HistoryUnit): Fmt => FORMATTERS[unit];
+
+/** Axis ticks: compact USD, bare numbers elsewhere (the chart's title carries the unit). */
+export const axisFormatterOf = (unit: HistoryUnit): Fmt =>
+  unit === "usd" ? FORMATTERS.usd : (n) => formatInt(n);

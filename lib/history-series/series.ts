@@ -36,6 +36,8 @@ export interface HistoryLine {
   missing: number;
   /** The first measured point, ISO; null when the line has none. */
   firstMeasuredAt: string | null;
+  /** Whether the line starts after the window's first point (a measurement added later). */
+  startsLate: boolean;
   /** The last measured value, or null. */
   latest: number | null;
 }
@@ -65,8 +67,8 @@ export const CHART_MEASUREMENT = {
 
 /** A slot farther than this many intervals from the previous sample means samples are missing. */
 const MISSING_SLOT_FACTOR = 1.5;
-/** Up to this many points a chart marks each one (a day or a week of hourly samples). */
-const DOTS_MAX_POINTS = 200;
+/** Up to this many points a chart marks each one (two days of hourly samples). */
+const DOTS_MAX_POINTS = 48;
 /** Chains drawn on the chain-local peg chart: the ones furthest from the peg first. */
 export const CHAIN_PEG_MAX_LINES = 8;
 
@@ -138,6 +140,7 @@ function buildChart(
     measured: 0,
     missing: 0,
     firstMeasuredAt: null,
+    startsLate: false,
     latest: null,
   }));
   const rows: HistoryRow[] = [];
@@ -161,8 +164,11 @@ function buildChart(
         line.missing += 1;
         return;
       }
+      if (line.measured === 0) {
+        line.firstMeasuredAt = p.t;
+        line.startsLate = ms > series[0]!.ms;
+      }
       line.measured += 1;
-      line.firstMeasuredAt ??= p.t;
       line.latest = v;
     });
     rows.push(row);

@@ -69,8 +69,8 @@ describe("historyCharts", () => {
       "risk",
     );
     expect(risk.rows.map((r) => r.t)).toEqual([T0, T0 + 3_600_000, T0 + 7_200_000]);
-    expect(risk.lines[2]!.firstMeasuredAt).toBe(at(1));
-    expect(risk.lines[0]!.firstMeasuredAt).toBe(at(0));
+    expect(risk.lines[2]).toMatchObject({ firstMeasuredAt: at(1), startsLate: true });
+    expect(risk.lines[0]).toMatchObject({ firstMeasuredAt: at(0), startsLate: false });
   });
 
   it("lists chains furthest from the peg first, caps the lines, counts the rest", () => {

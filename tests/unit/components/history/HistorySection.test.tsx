@@ -156,7 +156,7 @@ it("says where the history starts, its gaps and its sources; a null is not a 0",
   const depth = screen.getByTestId("history-depth");
   const total = within(depth).getAllByTestId("history-line-latest")[0]!;
   expect(total.textContent).toContain("$4.0M");
-  expect(total.textContent).toContain("1 missing sample");
+  expect(total.textContent).toContain("· 1 missing");
   expect(depth.textContent).toContain("Sources: Binance, DexScreener");
   // The other three charts measured nothing: said, not drawn as zeros.
   expect(screen.getAllByTestId("history-not-measured")).toHaveLength(3);

@@ -11,9 +11,9 @@ import { WarningsNotice } from "@/components/ui/Notice";
 import { Skeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
 import { WindowPicker } from "@/components/ui/WindowPicker";
-import { HISTORY_WINDOWS, type HistoryResponse } from "@/lib/history-api/types";
+import type { HistoryResponse } from "@/lib/history-api/types";
 import { historyCharts, nothingMeasured } from "@/lib/history-series/series";
-import type { HistoryWindowId } from "@/lib/history-series/ticks";
+import { PAGE_HISTORY_WINDOWS, type HistoryWindowId } from "@/lib/history-series/ticks";
 import { CoinHistoryEvents } from "./CoinHistoryEvents";
 import { HistoryFigure } from "./HistoryFigure";
 import { historyUrl } from "./urls";
@@ -90,7 +90,7 @@ export function HistorySection({
       <div ref={ref} className="space-y-3" data-testid="coin-history">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <WindowPicker
-            windows={HISTORY_WINDOWS}
+            windows={PAGE_HISTORY_WINDOWS}
             value={window}
             onChange={setWindow}
             label="Own history period"

@@ -3,6 +3,11 @@
 import type { HistoryWindow } from "@/lib/history-api/types";
 
 export type HistoryWindowId = HistoryWindow;
+/**
+ * The history routes' windows, for the pages' picker. The routes' own list lives beside their
+ * zod schemas, which must stay out of the pages' first load (a test keeps the two lists equal).
+ */
+export const PAGE_HISTORY_WINDOWS: readonly HistoryWindowId[] = ["24h", "7d", "30d", "90d", "365d"];
 /** The windows of every time chart: the history windows and the peg chart's `1y`. */
 export type ChartWindowId = HistoryWindowId | "1y";
 

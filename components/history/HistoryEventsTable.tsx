@@ -36,20 +36,19 @@ export function HistoryEventsTable({
 }: {
   events: readonly HistoryEventIn[];
   showChain?: boolean;
-  /** A coin column linking to each coin's page (a market-wide list). */
+  /** The first column names the coin (linked) instead of the event type (a one-type list). */
   showCoin?: boolean;
   /** What to say when there is none. */
   empty: string;
   testId: string;
 }) {
+  // A coin's list names the event; a market list (one type, say) names the coin.
   const headers = [
-    ...(showCoin ? ["Coin"] : []),
-    "Event",
+    showCoin ? "Coin" : "Event",
     ...(showChain ? ["Chain"] : []),
     "Start",
     "End",
     "Worst",
-    "Sources",
   ];
   if (events.length === 0)
     return (
@@ -78,22 +77,24 @@ export function HistoryEventsTable({
                 className="border-t border-slate-100 align-top dark:border-slate-800/70"
                 data-type={e.type}
               >
-                {showCoin ? (
-                  <td className="py-1 pr-3">
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  {showCoin ? (
                     <Link
                       href={`/stablecoins/${encodeURIComponent(e.selector)}`}
                       className="text-sky-700 underline dark:text-sky-400"
                     >
                       {e.symbol}
                     </Link>
-                  </td>
-                ) : null}
-                <th scope="row" className="py-1 pr-3 text-left font-normal">
-                  {EVENT_TYPE_LABELS[e.type]}
+                  ) : (
+                    EVENT_TYPE_LABELS[e.type]
+                  )}
                   <span
                     className={`block text-[11px] ${e.confirmed ? "text-slate-500 dark:text-slate-400" : "text-amber-800 dark:text-amber-300"}`}
                   >
                     {e.confirmed ? "confirmed" : "unconfirmed (not in feeds)"}
+                  </span>
+                  <span className="block text-[11px] text-slate-500 dark:text-slate-400">
+                    {e.sources.join(", ")}
                   </span>
                 </th>
                 {showChain ? (
@@ -111,7 +112,6 @@ export function HistoryEventsTable({
                     </span>
                   ) : null}
                 </td>
-                <td className="py-1 pr-3 text-xs">{e.sources.join(", ")}</td>
               </tr>
             );
           })}

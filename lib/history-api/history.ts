@@ -13,7 +13,7 @@ import type { ReadOpts } from "@/lib/snapshot/read-opts";
 import { historyAsset } from "./asset";
 import { dailyPoints, POINT_COLUMNS, samplePoints } from "./points";
 import type { HistoryPoint, HistoryResponse } from "./types";
-import { HW, missingMeasurementsWarning, readIssueWarnings } from "./warnings";
+import { degradedBy, HW, missingMeasurementsWarning, readIssueWarnings } from "./warnings";
 
 export type HistoryResult =
   | {
@@ -83,12 +83,9 @@ export async function getStablecoinHistory(
   }
   const last = points.at(-1);
   const fields = warningFields(warnings);
-  // A gap in what was measured is a fact of the history, not a failure of this answer: only an
-  // incomplete read (or the asset layer's own warnings) makes the answer degraded.
-  const degraded = r.ctx.warnings.length > 0 || (read?.issues.length ?? 0) > 0;
   return {
     ok: true,
-    degraded,
+    degraded: degradedBy(fields.warning_codes),
     upstream: r.ctx.upstream,
     body: {
       asset,

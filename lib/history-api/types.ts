@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { warningCodesSchema } from "@/lib/assets/warnings";
+import { GROUPS, type Group } from "@/lib/history/columns";
 import {
   DEFAULT_EVENTS_LOG_WINDOW,
   DEFAULT_HISTORY_WINDOW,
@@ -68,17 +69,8 @@ export const historyPointSchema = z.object({
 });
 export type HistoryPoint = z.infer<typeof historyPointSchema>;
 
-/** The measurements of a point, each with its own sources. */
-export const HISTORY_MEASUREMENTS = [
-  "price",
-  "depth_2pct_usd",
-  "exit_cost_bps",
-  "sale_1m",
-  "chain_peg_bps",
-  "risk_score",
-  "circulating_usd",
-] as const;
-export type HistoryMeasurement = (typeof HISTORY_MEASUREMENTS)[number];
+/** The measurements of a point, each with its own sources (the stored sample's groups). */
+export { GROUPS as HISTORY_MEASUREMENTS, type Group as HistoryMeasurement };
 
 export const measurementSourcesSchema = z.object({
   names: z.array(z.string()).describe("Every source of the measurement within the window"),

@@ -25,11 +25,29 @@ export const HW = {
     "history_damaged_value",
     "a stored part of the history could not be read: its points are missing.",
   ),
+  coinsUnavailable: history(
+    "history_coins_unavailable",
+    "the list of coins is unavailable, so the market's own history could not be read.",
+  ),
   rawRetention: history(
     "history_events_raw_retention",
     "events of the service's own history are raised from samples kept 90 days; older ones are not listed.",
   ),
 } as const;
+
+/**
+ * Facts of the history, not failures of the answer: an answer with only these is as complete as
+ * it can be (cacheable). A store that did not answer, or a damaged value, degrades it.
+ */
+const FACT_CODES: ReadonlySet<string> = new Set(
+  [HW.notStarted, HW.notSampled, HW.emptyWindow, HW.rawRetention].map((w) => w.code),
+);
+export const MEASUREMENT_MISSING_CODE = "history_measurement_missing";
+
+/** Whether warnings with these codes make the answer degraded (`no-store`). */
+export function degradedBy(codes: readonly string[]): boolean {
+  return codes.some((c) => !FACT_CODES.has(c) && c !== MEASUREMENT_MISSING_CODE);
+}
 
 export function readIssueWarnings(issues: readonly HistoryReadIssue[]): Warning[] {
   return issues.map((i) => (i === "store_unavailable" ? HW.storeUnavailable : HW.damagedValue));
@@ -40,7 +58,7 @@ export function missingMeasurementsWarning(names: readonly string[]): Warning[] 
   if (names.length === 0) return [];
   return [
     history(
-      "history_measurement_missing",
+      MEASUREMENT_MISSING_CODE,
       `not measured at some points of this window (null there, never 0): ${names.join(", ")}.`,
     ),
   ];

@@ -19,6 +19,8 @@ import {
   rawChunkKeys,
   type HistoryMeta,
 } from "./keys";
+import type { EventSample } from "@/lib/domain/history-events-core";
+import { decodeEventSamples } from "./event-samples";
 import { decodeRawChunk } from "./raw-chunk";
 import type { HistorySample } from "./sample";
 import { DAY_MS, HISTORY_WINDOW_MS, type HistoryResolution, type HistoryWindow } from "./windows";
@@ -34,6 +36,8 @@ export type HistoryReadIssue = "store_unavailable" | "damaged_value";
 export interface HistoryReadDeps {
   /** Defaults to the process store. */
   store?: KvStore;
+  /** Defaults to the configured HISTORY_SAMPLE_SECONDS. */
+  intervalSeconds?: number;
 }
 
 interface Values {
@@ -80,22 +84,31 @@ export async function readHistoryMeta(
   return { meta: parsed.success ? parsed.data : null, issues: [...read.issues] };
 }
 
+/** What a raw chunk decodes into, with `fromMs <= t <= toMs`, oldest first. */
+async function readRawChunks<T extends { t: number }>(
+  keys: readonly string[],
+  decode: (stored: unknown) => T[],
+  fromMs: number,
+  toMs: number,
+  store: KvStore,
+): Promise<{ samples: T[]; issues: HistoryReadIssue[] }> {
+  const read = await getAll(store, keys);
+  const samples = decodeEach(read, decode)
+    .filter((s) => s.t >= fromMs && s.t <= toMs)
+    .sort((a, b) => a.t - b.t);
+  return { samples, issues: [...read.issues] };
+}
+
 /** The raw samples with `fromMs <= t <= toMs`, oldest first. */
-export async function readRawSamples(
+export function readRawSamples(
   coinId: string,
   intervalSeconds: number,
   fromMs: number,
   toMs: number,
   deps: HistoryReadDeps = {},
 ): Promise<{ samples: HistorySample[]; issues: HistoryReadIssue[] }> {
-  const read = await getAll(
-    deps.store ?? getKv(),
-    rawChunkKeys(coinId, intervalSeconds, fromMs, toMs),
-  );
-  const samples = decodeEach(read, decodeRawChunk)
-    .filter((s) => s.t >= fromMs && s.t <= toMs)
-    .sort((a, b) => a.t - b.t);
-  return { samples, issues: [...read.issues] };
+  const keys = rawChunkKeys(coinId, intervalSeconds, fromMs, toMs);
+  return readRawChunks(keys, decodeRawChunk, fromMs, toMs, deps.store ?? getKv());
 }
 
 /** The stored daily rows of the days from `fromMs`'s day to `toMs`, oldest first. */
@@ -128,7 +141,7 @@ export function mergeDailyRows(stored: readonly DailyRow[], fromRaw: readonly Da
 
 export interface CoinHistoryRead {
   resolution: HistoryResolution;
-  /** The raw sample interval (meta, else the configured one). */
+  /** The raw sample interval (the configured one). */
   intervalSeconds: number;
   /** The first sample ever taken of the coin; null when it has none. */
   historyStartMs: number | null;
@@ -139,7 +152,11 @@ export interface CoinHistoryRead {
   issues: HistoryReadIssue[];
 }
 
-/** The coin's history over `window` ending at `nowMs`. `coinId`: the coin's DefiLlama id. */
+/**
+ * The coin's history over `window` ending at `nowMs`. `coinId`: the coin's DefiLlama id. The raw
+ * keys are those of the configured interval (the current series: a changed interval starts a new
+ * one); the meta only says when the history starts. Every key is asked in one round.
+ */
 export async function readCoinHistory(
   coinId: string,
   window: HistoryWindow,
@@ -147,12 +164,12 @@ export async function readCoinHistory(
   deps: HistoryReadDeps = {},
 ): Promise<CoinHistoryRead> {
   const store = deps.store ?? getKv();
-  const { meta, issues: metaIssues } = await readHistoryMeta(coinId, { store });
-  const intervalSeconds = meta?.interval_s ?? getConfig().history.sampleSeconds;
+  const intervalSeconds = deps.intervalSeconds ?? getConfig().history.sampleSeconds;
   const fromMs = nowMs - HISTORY_WINDOW_MS[window];
   const resolution = windowResolution(window);
   const rawFromMs = Math.max(fromMs, nowMs - RAW_RETENTION_MS);
-  const [raw, daily] = await Promise.all([
+  const [meta, raw, daily] = await Promise.all([
+    readHistoryMeta(coinId, { store }),
     readRawSamples(coinId, intervalSeconds, rawFromMs, nowMs, { store }),
     resolution === "daily" ? readDailyRows(coinId, fromMs, nowMs, store) : null,
   ]);
@@ -161,10 +178,42 @@ export async function readCoinHistory(
   return {
     resolution,
     intervalSeconds,
-    // Without meta (not written yet, or expired), the oldest sample read is the best lower bound.
-    historyStartMs: meta?.history_start_ms ?? firstSeen ?? null,
+    // Without meta (not written yet, or expired) the oldest sample read stands in: the history
+    // starts no later than it.
+    historyStartMs: meta.meta?.history_start_ms ?? firstSeen ?? null,
     samples: daily ? [] : raw.samples,
     days,
-    issues: [...new Set([...metaIssues, ...raw.issues, ...(daily?.issues ?? [])])],
+    issues: [...new Set([...meta.issues, ...raw.issues, ...(daily?.issues ?? [])])],
+  };
+}
+
+/**
+ * The samples the event rules need to judge `[fromMs, nowMs]` (read straight into what the rules
+ * read): those of the window and of the lookback before it (a drain's trailing median), as far
+ * back as the raw retention keeps.
+ */
+export async function readEventSamples(
+  coinId: string,
+  fromMs: number,
+  nowMs: number,
+  lookbackMs: number,
+  deps: HistoryReadDeps = {},
+): Promise<{
+  samples: EventSample[];
+  historyStartMs: number | null;
+  issues: HistoryReadIssue[];
+}> {
+  const store = deps.store ?? getKv();
+  const intervalSeconds = deps.intervalSeconds ?? getConfig().history.sampleSeconds;
+  const readFromMs = Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+  const keys = rawChunkKeys(coinId, intervalSeconds, readFromMs, nowMs);
+  const [meta, raw] = await Promise.all([
+    readHistoryMeta(coinId, { store }),
+    readRawChunks(keys, decodeEventSamples, readFromMs, nowMs, store),
+  ]);
+  return {
+    samples: raw.samples,
+    historyStartMs: meta.meta?.history_start_ms ?? raw.samples[0]?.t ?? null,
+    issues: [...new Set([...meta.issues, ...raw.issues])],
   };
 }

@@ -14,9 +14,10 @@ import { useNearViewport } from "@/components/ui/useNearViewport";
 import { chainLocalEventsOn } from "@/lib/history-series/events";
 import type { HistoryWindowId } from "@/lib/history-series/ticks";
 
-const WINDOW: HistoryWindowId = "365d";
+// Events from own history reach back as far as the raw samples (docs/history.md).
+const WINDOW: HistoryWindowId = "90d";
 
-/** The chain's chain-local depeg events over the last year (loaded near the viewport). */
+/** The chain's chain-local depeg events over the last 90 days (loaded near the viewport). */
 export function ChainLocalDepegEvents({ chain, chainName }: { chain: string; chainName: string }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const { data, error, mutate } = useSWR<EventsBody>(
@@ -38,7 +39,7 @@ export function ChainLocalDepegEvents({ chain, chainName }: { chain: string; cha
               events={chainLocalEventsOn(b.events, chain)}
               showChain={false}
               showCoin
-              empty={`No chain-local depeg on ${chainName} in the last year.`}
+              empty={`No chain-local depeg on ${chainName} in the last 90 days.`}
               testId="chain-local-depeg-events"
             />
           </>

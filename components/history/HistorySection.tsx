@@ -13,7 +13,8 @@ import { useNearViewport } from "@/components/ui/useNearViewport";
 import { WindowPicker } from "@/components/ui/WindowPicker";
 import type { HistoryResponse } from "@/lib/history-api/types";
 import { historyCharts, nothingMeasured } from "@/lib/history-series/series";
-import { PAGE_HISTORY_WINDOWS, type HistoryWindowId } from "@/lib/history-series/ticks";
+import type { HistoryWindowId } from "@/lib/history-series/ticks";
+import { HISTORY_WINDOWS } from "@/lib/history/windows";
 import { CoinHistoryEvents } from "./CoinHistoryEvents";
 import { HistoryFigure } from "./HistoryFigure";
 import { historyUrl } from "./urls";
@@ -90,7 +91,7 @@ export function HistorySection({
       <div ref={ref} className="space-y-3" data-testid="coin-history">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <WindowPicker
-            windows={PAGE_HISTORY_WINDOWS}
+            windows={HISTORY_WINDOWS}
             value={window}
             onChange={setWindow}
             label="Own history period"

@@ -1,18 +1,12 @@
 /** Time-axis ticks of the history charts: UTC-aligned steps per window. Pure. */
 
-import type { HistoryWindow } from "@/lib/history-api/types";
+import { DAY_MS, type HistoryWindow } from "@/lib/history/windows";
 
 export type HistoryWindowId = HistoryWindow;
-/**
- * The history routes' windows, for the pages' picker. The routes' own list lives beside their
- * zod schemas, which must stay out of the pages' first load (a test keeps the two lists equal).
- */
-export const PAGE_HISTORY_WINDOWS: readonly HistoryWindowId[] = ["24h", "7d", "30d", "90d", "365d"];
 /** The windows of every time chart: the history windows and the peg chart's `1y`. */
 export type ChartWindowId = HistoryWindowId | "1y";
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+const HOUR_MS = DAY_MS / 24;
 /** Tick spacing per window: every 4 h, day, 5 days, 15 days, 60 days. */
 const STEP_MS: Readonly<Record<ChartWindowId, number>> = {
   "24h": 4 * HOUR_MS,

@@ -5,8 +5,7 @@ import {
   nothingMeasured,
   type HistoryPointIn,
 } from "@/lib/history-series/series";
-import { HISTORY_WINDOWS } from "@/lib/history-api/types";
-import { PAGE_HISTORY_WINDOWS, tickFormatOf, timeTicks } from "@/lib/history-series/ticks";
+import { tickFormatOf, timeTicks } from "@/lib/history-series/ticks";
 
 const HOUR_S = 3600;
 const T0 = Date.parse("2026-11-20T00:00:00Z");
@@ -137,8 +136,4 @@ describe("timeTicks", () => {
       "month",
     ]);
   });
-});
-
-it("the page's window picker offers exactly the routes' windows", () => {
-  expect(PAGE_HISTORY_WINDOWS).toEqual(HISTORY_WINDOWS);
 });

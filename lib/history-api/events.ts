@@ -8,11 +8,11 @@
  * depeg events only, and says so when the coins' history is older than that.
  */
 import { loadAssetContext } from "@/lib/assets/context";
+import { listedAssets } from "@/lib/assets/listed";
 import { preferredSelector, toAggregateRef } from "@/lib/assets/resolve";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
 import { getConfig } from "@/lib/config";
 import { getDepegs, type EventsWindow } from "@/lib/depegs";
-import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { historyEvents } from "@/lib/domain/history-events";
 import type { EventCoin } from "@/lib/domain/history-events-core";
 import { DRAIN_BASELINE_WINDOW_MS } from "@/lib/domain/liquidity-drain";
@@ -63,12 +63,12 @@ interface CoinRef extends EventCoin {
   coinId: string;
 }
 
-/** The sampled coins of the market: USD coins at or above the sampling floor. */
+/** The sampled coins of the market, as the sampler picks them: listed coins at or above the floor. */
 function sampledCoins(assets: readonly AggregateAsset[]): CoinRef[] {
   const floor = getConfig().history.minCirculatingUsd;
   const refs = assets.map(toAggregateRef);
-  return assets
-    .filter((a) => a.pegType === USD_PEG_TYPE && (a.circulatingUsd ?? -1) >= floor)
+  return listedAssets(assets)
+    .filter((a) => a.circulatingUsd >= floor)
     .map((a) => ({ symbol: a.symbol, selector: preferredSelector(a, refs), coinId: a.id }));
 }
 

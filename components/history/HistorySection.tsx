@@ -13,6 +13,7 @@ import { useNearViewport } from "@/components/ui/useNearViewport";
 import { WindowPicker } from "@/components/ui/WindowPicker";
 import type { HistoryResponse } from "@/lib/history-api/types";
 import { historyCharts, nothingMeasured } from "@/lib/history-series/series";
+import { historyStart } from "@/lib/history-series/start";
 import type { HistoryWindowId } from "@/lib/history-series/ticks";
 import { HISTORY_WINDOWS } from "@/lib/history/windows";
 import { CoinHistoryEvents } from "./CoinHistoryEvents";
@@ -22,13 +23,21 @@ import { historyUrl } from "./urls";
 type HistoryBody = Omit<HistoryResponse, "holderAnalyticsSupported">;
 const SWR_OPTIONS = { revalidateIfStale: false, revalidateOnFocus: false } as const;
 
+const START_TEXT = {
+  not_sampled:
+    "Not sampled: the service samples coins above its size floor that have an aggregate id, so this coin has no own history (and it cannot be backfilled).",
+  not_started:
+    "No own history yet: sampling has not started for this coin, and it cannot be backfilled.",
+} as const;
+
 /** Where the history starts, and that it cannot start earlier. */
 function StartNote({ body }: { body: HistoryBody }) {
+  const start = historyStart(body);
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="history-start">
-      {body.history_start
-        ? `Own history starts ${formatUtc(body.history_start)}; it cannot be backfilled.`
-        : "No own history yet: sampling has not started for this coin, and it cannot be backfilled."}
+      {start.kind === "started"
+        ? `Own history starts ${formatUtc(start.at)}; it cannot be backfilled.`
+        : START_TEXT[start.kind]}
       {body.resolution === "daily" ? " Beyond 90 days one point a UTC day (its median)." : ""}
     </p>
   );

@@ -131,3 +131,24 @@ export function backingLabel(backing: string | null | undefined): string {
   if (!backing) return "Unknown";
   return (Object.hasOwn(BACKING_LABELS, backing) ? BACKING_LABELS[backing] : undefined) ?? backing;
 }
+
+/** Score points: `72.5 pts`; `signed` adds `+` (a change). */
+export function formatPoints(
+  n: number | null | undefined,
+  opts: { signed?: boolean } = {},
+): string {
+  if (!ok(n)) return DASH;
+  const text = Math.abs(n).toFixed(1);
+  const isZero = Number(text) === 0;
+  return `${isZero ? "" : signOf(n, opts.signed ?? false)}${text} pts`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** A chart's time tick in UTC: `14:00` (hour), `11-17` (day) or `2026-11` (month). */
+export function formatTimeTick(ms: number, unit: "hour" | "day" | "month"): string {
+  const d = new Date(ms);
+  if (unit === "hour") return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+  if (unit === "month") return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}`;
+  return `${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}

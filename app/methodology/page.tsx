@@ -5,6 +5,7 @@ import { CachingSections } from "@/components/methodology/CachingSections";
 import { ConstantsTable } from "@/components/methodology/ConstantsTable";
 import { DepegEventsSection } from "@/components/methodology/DepegEventsSection";
 import { DepthSections } from "@/components/methodology/DepthSections";
+import { HistoryEventsSection } from "@/components/methodology/HistoryEventsSection";
 import { MethodSection } from "@/components/methodology/MethodSection";
 import { PageCachingSection } from "@/components/methodology/PageCachingSection";
 import { PegSections } from "@/components/methodology/PegSections";
@@ -39,6 +40,7 @@ export default function MethodologyPage() {
       <SourcesSection />
       <PegSections />
       <DepegEventsSection />
+      <HistoryEventsSection />
       <DepthSections />
       <SupplySections />
       <ChainsSection />

@@ -11,46 +11,18 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatBps } from "@/components/format";
+import { formatBps, formatTimeTick } from "@/components/format";
 import { EXCURSION_THRESHOLD_BPS, ON_PEG_MAX_BPS } from "@/lib/domain/depeg";
+import { tickFormatOf, timeTicks } from "@/lib/history-series/ticks";
 import type { PegHistoryBody, PegWindow } from "./types";
 
 type Point = PegHistoryBody["series"][number];
 /** The spec's windows plus the long-range ones (90 days hourly, 1 year daily). */
 export type ChartWindow = PegWindow | "90d" | "1y";
 
-const pad = (n: number) => String(n).padStart(2, "0");
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** X-axis tick spacing per window: every 4 h, day, 5 days, 15 days, 60 days (UTC-aligned). */
-const X_STEP_MS: Readonly<Record<ChartWindow, number>> = {
-  "24h": 4 * HOUR_MS,
-  "7d": DAY_MS,
-  "30d": 5 * DAY_MS,
-  "90d": 15 * DAY_MS,
-  "1y": 60 * DAY_MS,
-};
 /** Narrowest event band, as a share of the chart's time span. */
 const MIN_SHADE_SHARE = 0.005;
 const Y_STEPS = [5, 10, 25, 50, 100, 250, 500, 1000];
-
-function tick(t: number, window: ChartWindow): string {
-  const d = new Date(t);
-  const hm = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  if (window === "24h") return hm;
-  if (window === "1y") return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-  return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-function xTicks(series: readonly Point[], window: ChartWindow): number[] {
-  if (series.length === 0) return [];
-  const step = X_STEP_MS[window];
-  const first = series[0]!.t;
-  const last = series[series.length - 1]!.t;
-  const out: number[] = [];
-  for (let t = Math.ceil(first / step) * step; t <= last; t += step) out.push(t);
-  return out;
-}
 
 /** A y domain that always shows ±15 bps, on round ticks, with headroom below/above the data. */
 export function yScale(series: readonly Point[]): { domain: [number, number]; ticks: number[] } {
@@ -123,8 +95,8 @@ export default function PegChart({
           type="number"
           scale="time"
           domain={["dataMin", "dataMax"]}
-          ticks={xTicks(series, window)}
-          tickFormatter={(t: number) => tick(t, window)}
+          ticks={timeTicks(series, window)}
+          tickFormatter={(t: number) => formatTimeTick(t, tickFormatOf(window))}
           tick={{ fill: "currentColor", fontSize: 11 }}
           stroke="currentColor"
           minTickGap={16}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { formatBps, formatInt } from "@/components/format";
 import { WarningsNotice } from "@/components/ui/Notice";
+import { WindowPicker } from "@/components/ui/WindowPicker";
 import { useNearViewport } from "@/components/ui/useNearViewport";
 import { LongPegHistory, type LongChartWindow } from "@/components/depegs/LongPegHistory";
 import { eventSpans, useDepegs } from "@/components/depegs/useDepegs";
@@ -125,27 +126,7 @@ export function PegHistoryPanel({
       sources={sources}
       className="md:col-span-2"
     >
-      <div
-        role="group"
-        aria-label="History window"
-        className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-700"
-      >
-        {[...PEG_WINDOWS, ...LONG_WINDOWS].map((w) => (
-          <button
-            key={w}
-            type="button"
-            aria-pressed={w === choice}
-            onClick={() => setWin(w)}
-            className={`px-3 py-1.5 text-sm font-medium ${
-              w === choice
-                ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900"
-                : "bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-            }`}
-          >
-            {w}
-          </button>
-        ))}
-      </div>
+      <WindowPicker windows={[...PEG_WINDOWS, ...LONG_WINDOWS]} value={choice} onChange={setWin} />
       {long ? (
         <LongPegHistory asset={asset} window={long} hideWarnings={hideWarnings} />
       ) : error && !body ? (

@@ -4,6 +4,7 @@ export const METHOD_SECTIONS = [
   { id: "peg", title: "Peg deviation" },
   { id: "depeg", title: "De-peg history and sparklines" },
   { id: "depeg-events", title: "Depeg events" },
+  { id: "history-events", title: "Own history and its events" },
   { id: "badge", title: "Peg verification badge" },
   { id: "depth", title: "Liquidity depth and pool map" },
   { id: "finder", title: "Deep-liquidity finder" },

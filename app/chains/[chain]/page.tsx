@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ChainCoinsTable } from "@/components/chains/ChainCoinsTable";
 import { ChainHistory } from "@/components/chains/ChainHistory";
+import { ChainLocalDepegEvents } from "@/components/chains/ChainLocalDepegEvents";
 import { chainLabel, formatBps, formatPct, formatUsd, formatUtc } from "@/components/format";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
@@ -128,6 +129,14 @@ export default async function ChainPage({ params }: Props) {
         methodHref="/methodology#chains"
       >
         <ChainCoinsTable chainName={name} coins={body.coins} flags={body.flags} />
+      </Section>
+      <Section
+        id="chain-local-depeg-events"
+        title={`Chain-local depeg events on ${name}`}
+        description={`Each time a coin's price on ${name} stayed off its peg while its aggregate price held, from the service's own samples.`}
+        methodHref="/methodology#history-events"
+      >
+        <ChainLocalDepegEvents chain={s.chain} chainName={name} />
       </Section>
       <Section id="chain-history" title={`Supply history on ${name}`}>
         {body.history.length > 0 ? (

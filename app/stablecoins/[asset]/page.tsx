@@ -16,6 +16,7 @@ import { VelocityPanel } from "@/components/asset/VelocityPanel";
 import { CoinChainsPanel } from "@/components/chains/CoinChainsPanel";
 import { BadgeSnippet } from "@/components/depegs/BadgeSnippet";
 import { CoinDepegEvents } from "@/components/depegs/CoinDepegEvents";
+import { HistorySection } from "@/components/history/HistorySection";
 import { CoinSupplyHistoryPanel } from "@/components/supply-history/CoinSupplyHistoryPanel";
 import { ErrorState } from "@/components/ui/ErrorState";
 import { WarningsNotice } from "@/components/ui/Notice";
@@ -146,6 +147,7 @@ export default async function AssetPage({ params }: Props) {
             />
           </div>
         )}
+        <HistorySection asset={q} hideWarnings={warnings} />
         <LiquidityFinder
           asset={q}
           maxSizeUsd={MAX_SWAP_SIZE_USD}

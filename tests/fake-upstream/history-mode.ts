@@ -12,12 +12,24 @@ import { entryBySymbol, splitPair } from "./data/cex-books";
 import type { AnyProvider, Market, RouteResponse } from "./types";
 import { html } from "./routes/respond";
 
-/** CoinGecko tickers' exchange identifier of each exchange whose book the fake serves. */
-export const BOOK_EXCHANGE_TICKER_ID: Readonly<Record<string, string>> = {
-  binance: "binance",
-  kraken: "kraken",
-  coinbase: "gdax",
+/**
+ * The names an exchange goes by in episodes: its CoinGecko tickers' identifier (`gdax`) or its
+ * tickers' market name as the service's samples spell it (`coinbase-exchange`), per exchange whose
+ * book the fake serves.
+ */
+export const BOOK_EXCHANGE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  binance: ["binance"],
+  kraken: ["kraken"],
+  coinbase: ["gdax", "coinbase-exchange"],
 };
+
+/** A ticker market's names: its identifier and its name in the samples' spelling. */
+function marketNames(market: { identifier?: unknown; name?: unknown } | undefined): string[] {
+  const name = String(market?.name ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-");
+  return [String(market?.identifier ?? ""), name];
+}
 
 const span = { fromMs: z.number().finite(), toMs: z.number().finite() };
 /** A multiplier of a recorded value: positive, so a scaled answer stays a valid one. */
@@ -25,7 +37,7 @@ const factor = z.number().finite().positive();
 
 export const historyEpisodeSchema = z.discriminatedUnion("kind", [
   /**
-   * The coin's ±2 % depth on some venues × factor: `cex:<CoinGecko exchange identifier>` scales
+   * The coin's ±2 % depth on some venues × factor: `cex:<exchange>` (either name above) scales
    * its tickers' cost to move (and the sizes of that exchange's book when the fake serves it),
    * `dex:<DexScreener chain id>` the liquidity of the coin's pools on that chain.
    */
@@ -99,10 +111,14 @@ function transformBook(
   coin: string,
   active: HistoryEpisode[],
 ): void {
-  const exchange = BOOK_EXCHANGE_TICKER_ID[provider];
+  const names = BOOK_EXCHANGE_NAMES[provider] ?? [];
   for (const e of active) {
     for (const side of bookSides(provider, body)) {
-      if (e.kind === "depth" && e.coin === coin && e.venues.includes(`cex:${exchange}`)) {
+      if (
+        e.kind === "depth" &&
+        e.coin === coin &&
+        names.some((n) => e.venues.includes(`cex:${n}`))
+      ) {
         scaleRows(side.bids, 1, e.factor);
         scaleRows(side.asks, 1, e.factor);
       }
@@ -113,13 +129,13 @@ function transformBook(
 
 function transformTickers(body: Json, coin: string, active: HistoryEpisode[]): void {
   const down = new Set(active.flatMap((e) => (e.kind === "venue-down" ? [e.exchange] : [])));
-  const exchangeOf = (t: Json) => String((t.market as Json | undefined)?.identifier ?? "");
+  const namesOf = (t: Json) => marketNames(t.market as Json | undefined);
   let tickers = (body.tickers ?? []) as Json[];
-  tickers = tickers.filter((t) => !down.has(exchangeOf(t)));
+  tickers = tickers.filter((t) => !namesOf(t).some((n) => down.has(n)));
   for (const e of active) {
     if (e.kind !== "depth" || e.coin !== coin) continue;
     for (const t of tickers) {
-      if (!e.venues.includes(`cex:${exchangeOf(t)}`)) continue;
+      if (!namesOf(t).some((n) => e.venues.includes(`cex:${n}`))) continue;
       for (const k of ["cost_to_move_up_usd", "cost_to_move_down_usd"])
         if (typeof t[k] === "number") t[k] = (t[k] as number) * e.factor;
     }
@@ -173,13 +189,12 @@ function transformChart(body: Json, coin: string, active: HistoryEpisode[]): voi
 }
 
 /**
- * The episodes that apply at `nowMs`. `chart-price` episodes apply from their start on (the
- * series keeps the moved prices once they happened), the others only inside their span.
+ * The episodes that apply at `nowMs`. A `chart-price` episode applies from its span's end on: a
+ * wick between two looks at the market, seen in the series once it is over (the current price,
+ * the series' last point, never moves); the others only inside their span.
  */
 export function activeEpisodes(episodes: readonly HistoryEpisode[], nowMs: number) {
-  return episodes.filter((e) =>
-    e.kind === "chart-price" ? nowMs >= e.fromMs : activeAt(e, nowMs),
-  );
+  return episodes.filter((e) => (e.kind === "chart-price" ? nowMs >= e.toMs : activeAt(e, nowMs)));
 }
 
 /** An exchange's book answer while it is down (the `503` scenario's answer), else null. */
@@ -188,10 +203,10 @@ export function downAnswer(
   episodes: readonly HistoryEpisode[],
   nowMs: number,
 ): RouteResponse | null {
-  const exchange = BOOK_EXCHANGE_TICKER_ID[provider];
-  if (exchange === undefined) return null;
+  const names = BOOK_EXCHANGE_NAMES[provider];
+  if (names === undefined) return null;
   const down = activeEpisodes(episodes, nowMs).some(
-    (e) => e.kind === "venue-down" && e.exchange === exchange,
+    (e) => e.kind === "venue-down" && names.includes(e.exchange),
   );
   return down ? html(503, "503 Service Temporarily Unavailable") : null;
 }
@@ -224,7 +239,7 @@ export function historyAnswer(
     transformPairs(body as Json[], pairs[1] ?? "", decodeURIComponent(pairs[2] ?? ""), active);
   else if (provider === "kyberswap" && kyber)
     transformKyber(body as Json, kyber[1] ?? "", url, active);
-  else if (BOOK_EXCHANGE_TICKER_ID[provider] !== undefined) {
+  else if (BOOK_EXCHANGE_NAMES[provider] !== undefined) {
     const coin = bookCoin(bookPair(provider, url, path), market);
     if (coin !== null) transformBook(provider, body as Json, coin, active);
   } else return ok;

@@ -47,7 +47,7 @@ import {
 
 export * from "./types";
 export type { HistoryEpisode } from "./history-mode";
-export { BOOK_EXCHANGE_TICKER_ID } from "./history-mode";
+export { BOOK_EXCHANGE_NAMES } from "./history-mode";
 export {
   CEX_FLOW_ROW_COUNT,
   DEMO_DUNE_QUERY_IDS,

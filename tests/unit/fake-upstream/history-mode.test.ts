@@ -115,6 +115,18 @@ describe("fake upstream history mode", () => {
     expect(b.changed.body.bids[0]![0]).toBe(b.plain.body.bids[0]![0]);
   });
 
+  it("depth: an exchange is named by its tickers' identifier or its market name as samples spell it", async () => {
+    const byName: HistoryEpisode[] = [
+      { kind: "depth", coin: "tether", venues: ["cex:coinbase-exchange"], factor: 0.5, ...SPAN },
+    ];
+    const t = await around(byName, INSIDE, tickers);
+    const gdax = (list: Ticker[]) => list.find((x) => x.market.identifier === "gdax");
+    expect(gdax(t.changed)?.cost_to_move_up_usd).toBeCloseTo(
+      (gdax(t.plain)?.cost_to_move_up_usd ?? Number.NaN) * 0.5,
+      6,
+    );
+  });
+
   it("venue-down: the exchange leaves the tickers and its book answers 503", async () => {
     const ep: HistoryEpisode[] = [{ kind: "venue-down", exchange: "binance", ...SPAN }];
     const t = await around(ep, INSIDE, tickers);
@@ -156,7 +168,7 @@ describe("fake upstream history mode", () => {
     expect(other.changed).toEqual(other.plain);
   });
 
-  it("chart-price: market_chart points inside the span move, from the span's start on", async () => {
+  it("chart-price: market_chart points inside the span move once the span is over", async () => {
     const ep: HistoryEpisode[] = [
       {
         kind: "chart-price",
@@ -172,6 +184,9 @@ describe("fake upstream history mode", () => {
           url("/coingecko/api/v3/coins/tether/market_chart?vs_currency=usd&days=30"),
         )
       ).body.prices;
+    const during = await around(ep, NOW - 2 * HOUR, chart);
+    expect(during.changed).toEqual(during.plain);
+    fake.setHistory([]);
     const c = await around(ep, NOW + 2 * HOUR, chart);
     c.changed.forEach(([t, price], i) => {
       const before = c.plain[i]![1];

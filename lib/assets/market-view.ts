@@ -16,6 +16,12 @@ import {
   type PoolDepth,
 } from "@/lib/domain/depth";
 import { priceDisagreement, type Disagreement } from "@/lib/domain/price-sources";
+import {
+  riskScore,
+  type LiquidityInput,
+  type PegStabilityInput,
+  type RiskScore,
+} from "@/lib/domain/risk-score";
 import type { AssetContext } from "./context";
 import { usdStablesOf } from "./usd-stables";
 import { W, type Warning } from "./warnings";
@@ -184,6 +190,27 @@ export function marketView(ctx: AssetContext): MarketView {
     disagreement,
     warnings,
   };
+}
+
+/**
+ * The coin's risk score (the risk console's, and the history's): the overlay's transparency facts,
+ * depth against market cap (the measured $1M exit cost where there is one), 30-day peg stability.
+ */
+export function coinRiskScore(
+  ctx: Pick<AssetContext, "asset">,
+  mv: Pick<MarketView, "totalDepthUsd" | "marketCapUsd">,
+  exitCostAt1m: LiquidityInput["exitCostAt1m"],
+  pegStability: PegStabilityInput | null,
+): RiskScore {
+  return riskScore({
+    transparency: ctx.asset.overlay?.transparency ?? null,
+    liquidity: {
+      depth2pctUsd: mv.totalDepthUsd,
+      marketCapUsd: mv.marketCapUsd,
+      exitCostAt1m,
+    },
+    pegStability,
+  });
 }
 
 /** Warning codes that explain an unmeasured depth. */

@@ -17,7 +17,7 @@ export type WarningSource =
   | "DexScreener"
   | "DefiLlama"
   | "Dune"
-  // Exit-cost sources (lib/exit-cost/warnings.ts).
+  // Exit-cost sources (lib/assets/exit-warnings.ts).
   | "Binance"
   | "Kraken"
   | "Coinbase"

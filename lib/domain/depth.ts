@@ -140,6 +140,16 @@ export interface CexDepth {
   venues: string[];
 }
 
+const positiveUsd = (x: number | null): number =>
+  x !== null && Number.isFinite(x) && x > 0 ? x : 0;
+
+/** A ticker's ±2 % depth (up, down), or null when it does not count (stale, anomalous, none). */
+function tickerDepth(t: MarketTicker): { upUsd: number; downUsd: number } | null {
+  if (t.isStale || t.isAnomaly) return null;
+  if (t.costToMoveUpUsd === null && t.costToMoveDownUsd === null) return null;
+  return { upUsd: positiveUsd(t.costToMoveUpUsd), downUsd: positiveUsd(t.costToMoveDownUsd) };
+}
+
 /** Sum of ±2 % order-book depth over usable tickers (stale/anomalous/no-depth skipped). */
 export function cexDepth(tickers: readonly MarketTicker[]): CexDepth {
   let up = 0;
@@ -147,12 +157,10 @@ export function cexDepth(tickers: readonly MarketTicker[]): CexDepth {
   let n = 0;
   const venues = new Set<string>();
   for (const t of tickers) {
-    if (t.isStale || t.isAnomaly) continue;
-    const u = t.costToMoveUpUsd;
-    const d = t.costToMoveDownUsd;
-    if (u === null && d === null) continue;
-    up += u !== null && Number.isFinite(u) && u > 0 ? u : 0;
-    down += d !== null && Number.isFinite(d) && d > 0 ? d : 0;
+    const d = tickerDepth(t);
+    if (d === null) continue;
+    up += d.upUsd;
+    down += d.downUsd;
     n += 1;
     venues.add(t.exchange);
   }
@@ -163,6 +171,19 @@ export function cexDepth(tickers: readonly MarketTicker[]): CexDepth {
     tickersWithDepth: n,
     venues: [...venues].sort(),
   };
+}
+
+/**
+ * Each exchange's part of `cexDepth` (by the venue's identifier): the history keeps it, so a drop
+ * can be told from one venue's glitch. Only exchanges with a counted ticker appear.
+ */
+export function cexDepthByVenue(tickers: readonly MarketTicker[]): Record<string, number> {
+  const byVenue: Record<string, number> = {};
+  for (const t of tickers) {
+    const d = tickerDepth(t);
+    if (d !== null) byVenue[t.exchangeId] = (byVenue[t.exchangeId] ?? 0) + d.upUsd + d.downUsd;
+  }
+  return byVenue;
 }
 
 export interface DepthSplit {

@@ -5,61 +5,21 @@
  * venue, chain, pair, size, source and as-of time; not measured is null with a reason.
  */
 import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
-import {
-  cexMarkets,
-  decimalsLookup,
-  dexTargets,
-  exitPriceUsd,
-  USD_QUOTE,
-} from "@/lib/assets/exit-venues";
-import { quoteIn, readMarketQuotes } from "@/lib/assets/market-batches";
-import { overlayFor } from "@/lib/assets/overlay";
-import { resolutionRefs, toAggregateRef } from "@/lib/assets/resolve";
+import { exitPriceUsd } from "@/lib/assets/exit-venues";
+import { measureExitLadder, type MeasuredVenue } from "@/lib/assets/exit-measure";
+import { EW } from "@/lib/assets/exit-warnings";
 import { warningFields, type Warning } from "@/lib/assets/warnings";
-import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { roundTo } from "@/lib/domain/precision";
-import { largestSupplyFirst } from "@/lib/domain/supply";
 import { isoOrNull } from "@/lib/domain/time";
 import { PEG_HOLD_THRESHOLD_BPS, RISK_EXIT_SIZE_USD } from "@/lib/domain/exit-cost-constants";
 import { largestPegHoldingSize, singleVenueOutcome, splitEstimate } from "@/lib/domain/exit-ladder";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
-import { measureExitCost, type MeasuredVenue } from "./measure";
 import type { ExitCostResponse } from "./schema";
-import { EW } from "./warnings";
 
 export const EXIT_COST_METHOD =
   "CEX: a market sell of N USD of the coin (N ÷ its price, in coins) walked level by level through the order book's bids; USDT-quoted books converted at the USDT price of the moment; the book's end leaves an unfilled part (not fillable). DEX: the KyberSwap route for selling N USD of the coin into the chain's deepest USD stablecoin, cost from amountOut ÷ amountIn scaled by token decimals against $1.00 (gas shown beside, not included). Books and quotes are fresh 5 minutes. See /methodology#exit-cost.";
 export const SPLIT_METHOD =
   "Estimate: the size cut into 50 equal slices, each sold on the venue where it adds the least loss (greedy on marginal cost); DEX costs interpolated between measured sizes; gas and transfers between venues ignored.";
-
-/**
- * The USD price of a book's quote currency other than USD (a stablecoin's symbol): the largest
- * USD-pegged coin of the aggregate (the overlay's identities while there is no copy) by that
- * symbol, at its price in the market-wide quote batch
- * (the coin's own quote when it is that coin), else the aggregate's price.
- */
-async function quoteCurrencyPrice(
-  symbol: string,
-  ctx: AssetContext,
-  readOpts?: ReadOpts,
-): Promise<number | null> {
-  const coin = resolutionRefs((ctx.aggregate.value ?? []).map(toAggregateRef))
-    .filter((a) => a.pegType === USD_PEG_TYPE && a.symbol.toUpperCase() === symbol)
-    .sort(largestSupplyFirst)[0];
-  if (!coin) return null;
-  if (coin.id === ctx.asset.defillamaId && ctx.quote?.value?.priceUsd)
-    return ctx.quote.value.priceUsd;
-  const geckoId = coin.geckoId ?? overlayFor(coin.id)?.coingeckoId ?? null;
-  try {
-    // The market-wide quote batch: the same cached entry every coin's answer reads.
-    const r = await readMarketQuotes(readOpts);
-    const price = geckoId ? quoteIn(r.value, geckoId).quote?.priceUsd : null;
-    if (price) return price;
-  } catch {
-    // Fall back on the aggregate's price below.
-  }
-  return ctx.aggregate.value?.find((a) => a.id === coin.id)?.priceUsd ?? null;
-}
 
 const round = (n: number | null, places = 2) => (n === null ? null : roundTo(n, places));
 
@@ -93,23 +53,7 @@ export async function exitCostFor(
   readOpts?: ReadOpts,
 ): Promise<{ body: ExitCostBody; upstream: boolean; warnings: Warning[] }> {
   const coinPriceUsd = exitPriceUsd(ctx);
-  const markets = cexMarkets(ctx.asset.symbol, ctx.tickers?.value ?? []);
-  // USD-quoted books need no conversion; the other quote currency is a stablecoin.
-  const stableQuote = markets.find((m) => m.quote !== USD_QUOTE)?.quote ?? null;
-  const stableQuotePriceUsd = stableQuote
-    ? quoteCurrencyPrice(stableQuote, ctx, readOpts)
-    : Promise.resolve(null);
-  const decimalsOf = await decimalsLookup(ctx, readOpts);
-  const targets = dexTargets(ctx, decimalsOf);
-  const m = await measureExitCost({
-    ctx,
-    sizesUsd,
-    markets,
-    targets,
-    coinPriceUsd,
-    stableQuotePriceUsd,
-    readOpts,
-  });
+  const m = await measureExitLadder(ctx, sizesUsd, readOpts);
   const warnings = [...m.warnings];
   if (m.venues.length === 0) warnings.push(EW.notMeasured);
 

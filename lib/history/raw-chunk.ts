@@ -104,6 +104,17 @@ export function encodeRawChunk(samples: readonly HistorySample[]): RawChunk {
   return chunk;
 }
 
+const timesSchema = rawChunkSchema.pick({ v: true, tu: true, t: true });
+
+/**
+ * The sample times a stored chunk holds, reading only its time column (a writer checks whether
+ * a slot is taken, or finds the last sample, without decoding every column); damaged: throws.
+ */
+export function rawChunkTimes(stored: unknown): number[] {
+  const { tu, t } = timesSchema.parse(stored);
+  return deltaDecode(t).map((units) => (units ?? 0) * tu);
+}
+
 const at = <T>(xs: readonly T[] | undefined, i: number): T | null => xs?.[i] ?? null;
 
 /** A stored value → the samples it holds; validated, so a damaged value throws (a ZodError). */

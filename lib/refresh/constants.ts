@@ -16,6 +16,8 @@ export const WARMED_KEY_PREFIX = "refresh:v1:warmed:";
  */
 export const PASS_BUDGET_MS = 45_000;
 export const LOCK_MARGIN_SECONDS = 15;
+/** The history sampler starts no coin later than this after the pass budget (inside the margin). */
+export const SAMPLE_BUDGET_MS = 10_000;
 /** Items warmed at once within a pass (each is a few reads). */
 export const PASS_CONCURRENCY = 4;
 /**

@@ -9,7 +9,8 @@
  *    calls: never the requests' share; providers without a budget: a per-pass cap);
  * 5. plan (`./plan`, pure) and warm the planned items a few at a time until the pass budget
  *    ends, each through its family's reader with `ReadOpts.warm` (the read layer writes);
- * 6. record each item's new time and the pass' summary; release the lock, whatever happened.
+ * 6. take the history samples due (`./sampler`: from what is warm, no provider call);
+ * 7. record each item's new time and the pass' summary; release the lock, whatever happened.
  */
 import { listedAssets } from "@/lib/assets/listed";
 import { resolveAsset, toAggregateRef } from "@/lib/assets/resolve";
@@ -27,12 +28,14 @@ import {
   PASS_BUDGET_MS,
   PASS_CONCURRENCY,
   REFRESH_KV_TIMEOUT_MS,
+  SAMPLE_BUDGET_MS,
   UNBUDGETED_CALLS_PER_PASS,
 } from "./constants";
 import { takePassLock } from "./lock";
 import { isWarm, planPass, type PlanItem } from "./plan";
 import { readWarmed, writeLastRun, writeWarmed, type FamilySummary, type LastRun } from "./records";
 import { WARM_TASKS } from "./registry";
+import { takeSamples } from "./sampler";
 import type { WarmCoin, WarmItem, WarmMarket, WarmTask } from "./tasks";
 
 export interface PassOptions {
@@ -136,11 +139,17 @@ async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
       { spent: spent[p] ?? 0, allowance: allowed },
     ]),
   );
+  // The history sampler: from what is warm now, under this pass' lock, within the lock's margin.
+  const history = await takeSamples({
+    kv,
+    now,
+    deadlineMs: startedMs + PASS_BUDGET_MS + SAMPLE_BUDGET_MS,
+  }).catch(() => undefined);
   const failed = ran.filter((p) => p.done === "failed").length;
   const deferred = plan.overBudget.length + ran.filter((p) => !p.done).length;
-  if (failed === 0 && deferred === 0) return result("ok", null, { families, budget });
+  if (failed === 0 && deferred === 0) return result("ok", null, { families, budget, history });
   const reason = `${failed} item(s) could not be warmed; ${deferred} due item(s) wait for a later pass (call budgets, pass time).`;
-  return result("partial", reason, { families, budget });
+  return result("partial", reason, { families, budget, history });
 }
 
 type WarmOpts = ReadOpts & { warm: WarmLedger };

@@ -19,6 +19,14 @@ export const familySummarySchema = z.object({
   deferred: z.number().int(),
 });
 
+export const sampleRunSchema = z.object({
+  slot: z.number().int().nullable(),
+  coins: z.number().int(),
+  stored: z.number().int(),
+  taken: z.number().int(),
+  missed: z.number().int(),
+});
+
 export const lastRunSchema = z.object({
   startedAt: z.string(),
   endedAt: z.string(),
@@ -29,6 +37,8 @@ export const lastRunSchema = z.object({
   families: z.record(z.string(), familySummarySchema),
   /** Provider calls this pass made, and what the plan allowed it (null: no per-minute budget). */
   budget: z.record(z.string(), z.object({ spent: z.number(), allowance: z.number() })),
+  /** The history sampler's run at the end of the pass (`./sampler`); absent in older records. */
+  history: sampleRunSchema.optional(),
 });
 export type LastRun = z.infer<typeof lastRunSchema>;
 export type FamilySummary = z.infer<typeof familySummarySchema>;

@@ -10,7 +10,7 @@ import { DEFAULT_EXIT_SIZES_USD } from "@/lib/domain/exit-cost-constants";
 import { exitCostFor, riskExitSummary } from "@/lib/exit-cost";
 import { supplyDistribution, universeFields } from "@/lib/assets/distribution";
 import { chainLocalDepegWarnings, coinChainPegFields } from "@/lib/chains/coin-peg";
-import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
+import { coinRiskScore, depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { addWarning, snapshotWarnings, W, warningFields } from "@/lib/assets/warnings";
 import { pegBadge } from "@/lib/domain/badge";
 import { chainHhi, issuerShare } from "@/lib/domain/concentration";
@@ -18,7 +18,6 @@ import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
 import { supplyMomentum } from "@/lib/domain/momentum";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { roundShareMap } from "@/lib/domain/precision";
-import { riskScore } from "@/lib/domain/risk-score";
 import { velocity } from "@/lib/domain/velocity";
 import { otherAssets } from "@/lib/intel";
 import { issuerExposure } from "@/lib/issuers/exposure";
@@ -109,15 +108,12 @@ export async function getRiskConsole(
     prevWeekUsd: entry?.circulatingPrevWeekUsd ?? null,
   });
   const transparency = ctx.asset.overlay?.transparency ?? null;
-  const score = riskScore({
-    transparency,
-    liquidity: {
-      depth2pctUsd: mv.totalDepthUsd,
-      marketCapUsd: mv.marketCapUsd,
-      exitCostAt1m: exitSummary.measuredAt1m,
-    },
-    pegStability: month.points ? stats["30d"] : null,
-  });
+  const score = coinRiskScore(
+    ctx,
+    mv,
+    exitSummary.measuredAt1m,
+    month.points ? stats["30d"] : null,
+  );
 
   // Only the providers actually asked for this coin are listed.
   const sources: RiskResponse["metadata"]["sources"] = [

@@ -15,3 +15,11 @@ export class CoolingDownError extends Error {
     this.name = "CoolingDownError";
   }
 }
+
+/** A warm-only read (`ReadOpts.warmOnly`) found no copy within its fresh time. */
+export class NotWarmError extends Error {
+  constructor(readonly family: string) {
+    super(`${family}: no copy within its fresh time`);
+    this.name = "NotWarmError";
+  }
+}

@@ -39,6 +39,12 @@ export interface ReadOpts {
    * due within `leadMs` (awaited, from the refresh reserve), and records what it did here.
    */
   warm?: WarmLedger;
+  /**
+   * Set only by the history sampler (`lib/refresh/sampler`): every read is served from a copy
+   * within its fresh time or not at all (`NotWarmError`), never with a provider call: a
+   * measurement the refresher did not keep warm is a gap in the history, never an extra call.
+   */
+  warmOnly?: boolean;
 }
 
 /** What the scheduled refresher's reads did (`./warm-through`), for one warm task's item. */

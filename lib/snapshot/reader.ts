@@ -9,6 +9,7 @@ import { getKv } from "@/lib/kv";
 import { policyFor, type KeyFamily } from "./policy";
 import type { ReadOpts } from "./read-opts";
 import { readThrough, type CachedRead, type ReadThroughOptions } from "./read-through";
+import { readWarmCopy } from "./peek";
 import { warmThrough } from "./warm-through";
 
 export type { ReadOpts } from "./read-opts";
@@ -36,6 +37,8 @@ export function readFamily<T>({
   };
   // The scheduled refresher's reads (`lib/refresh`): same entries, refreshed ahead and awaited.
   if (opts.warm) return warmThrough(policyFor(family), options, opts.warm);
+  // The history sampler's reads: what is warm, never a provider call.
+  if (opts.warmOnly) return readWarmCopy(policyFor(family), options);
   return readThrough(policyFor(family), options);
 }
 

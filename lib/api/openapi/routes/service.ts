@@ -91,6 +91,18 @@ export const healthResponseSchema = z.object({
             }),
           ),
           budget: z.record(z.string(), z.object({ spent: z.number(), allowance: z.number() })),
+          history: z
+            .object({
+              slot: z.number().nullable(),
+              coins: z.number(),
+              stored: z.number(),
+              taken: z.number(),
+              missed: z.number(),
+            })
+            .optional()
+            .describe(
+              "The history sampler at the end of the pass: the slot, coins at or above the floor, samples stored, coins whose slot already held one, coins missed.",
+            ),
         })
         .nullable(),
     })

@@ -2,10 +2,11 @@
  * The fan-out of one exit-cost measurement: every order book and every DEX quote of the coin
  * read in parallel through the read layer (a cold answer costs about the slowest source, not
  * the sum), each turned into per-size fills by the pure maths of `lib/domain/exit-cost.ts`.
+ * Shared by the exit-cost and risk answers and the history sampler (`measureExitLadder`).
  */
 import type { AssetContext } from "@/lib/assets/context";
 import type { Warning } from "@/lib/assets/warnings";
-import { MS_PER_SECOND } from "@/lib/domain/constants";
+import { MS_PER_SECOND, USD_PEG_TYPE } from "@/lib/domain/constants";
 import {
   isQuoteStale,
   prepareBook,
@@ -21,13 +22,21 @@ import { EXIT_COST_FRESH_SECONDS } from "@/lib/snapshot/policy";
 import { isRateBudgetError } from "@/lib/snapshot/rate-budget";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { noteRead, type ReadOpts } from "@/lib/snapshot/read-opts";
+import { largestSupplyFirst } from "@/lib/domain/supply";
 import {
+  cexMarkets,
+  decimalsLookup,
   dexQuoteRequest,
+  dexTargets,
+  exitPriceUsd,
   USD_QUOTE,
   type CexMarket,
   type DexTarget,
-} from "@/lib/assets/exit-venues";
-import { EW, EXCHANGE_SOURCE } from "./warnings";
+} from "./exit-venues";
+import { EW, EXCHANGE_SOURCE } from "./exit-warnings";
+import { quoteIn, readMarketQuotes } from "./market-batches";
+import { overlayFor } from "./overlay";
+import { resolutionRefs, toAggregateRef } from "./resolve";
 
 export interface MeasuredVenue {
   id: string;
@@ -173,4 +182,57 @@ export async function measureExitCost(input: Inputs): Promise<Measurement> {
     });
   });
   return { venues, warnings, upstream };
+}
+
+/**
+ * The USD price of a book's quote currency other than USD (a stablecoin's symbol): the largest
+ * USD-pegged coin of the aggregate (the overlay's identities while there is no copy) by that
+ * symbol, at its price in the market-wide quote batch
+ * (the coin's own quote when it is that coin), else the aggregate's price.
+ */
+async function quoteCurrencyPrice(
+  symbol: string,
+  ctx: AssetContext,
+  readOpts?: ReadOpts,
+): Promise<number | null> {
+  const coin = resolutionRefs((ctx.aggregate.value ?? []).map(toAggregateRef))
+    .filter((a) => a.pegType === USD_PEG_TYPE && a.symbol.toUpperCase() === symbol)
+    .sort(largestSupplyFirst)[0];
+  if (!coin) return null;
+  if (coin.id === ctx.asset.defillamaId && ctx.quote?.value?.priceUsd)
+    return ctx.quote.value.priceUsd;
+  const geckoId = coin.geckoId ?? overlayFor(coin.id)?.coingeckoId ?? null;
+  try {
+    // The market-wide quote batch: the same cached entry every coin's answer reads.
+    const r = await readMarketQuotes(readOpts);
+    const price = geckoId ? quoteIn(r.value, geckoId).quote?.priceUsd : null;
+    if (price) return price;
+  } catch {
+    // Fall back on the aggregate's price below.
+  }
+  return ctx.aggregate.value?.find((a) => a.id === coin.id)?.priceUsd ?? null;
+}
+
+/** The whole ladder for a loaded asset context: its venues (books, DEX chains) and their reads. */
+export async function measureExitLadder(
+  ctx: AssetContext,
+  sizesUsd: readonly number[],
+  readOpts?: ReadOpts,
+): Promise<Measurement> {
+  const markets = cexMarkets(ctx.asset.symbol, ctx.tickers?.value ?? []);
+  // USD-quoted books need no conversion; the other quote currency is a stablecoin.
+  const stableQuote = markets.find((m) => m.quote !== USD_QUOTE)?.quote ?? null;
+  const stableQuotePriceUsd = stableQuote
+    ? quoteCurrencyPrice(stableQuote, ctx, readOpts)
+    : Promise.resolve(null);
+  const targets = dexTargets(ctx, await decimalsLookup(ctx, readOpts));
+  return measureExitCost({
+    ctx,
+    sizesUsd,
+    markets,
+    targets,
+    coinPriceUsd: exitPriceUsd(ctx),
+    stableQuotePriceUsd,
+    readOpts,
+  });
 }

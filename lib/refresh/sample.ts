@@ -58,6 +58,10 @@ export function sampleName(raw: string, max = MAX_NAME_CHARS): string {
     .slice(0, max);
 }
 
+/** `cex:<exchange>` or `dex:<chain>`, within the schema's name length. */
+const venueKey = (kind: "cex" | "dex", name: string) =>
+  `${kind}:${sampleName(name, MAX_NAME_CHARS - kind.length - 1)}`;
+
 const sourceList = (names: readonly (string | null)[]) =>
   [...new Set(names.filter((n): n is string => n !== null && n !== "").map((n) => sampleName(n)))]
     .filter((n) => n !== "")
@@ -106,9 +110,9 @@ function depthOf(ctx: AssetContext, mv: MarketView): HistorySample["depth_2pct_u
   const dexAnswered = ctx.pools?.value !== null && ctx.pools?.value !== undefined;
   const venues: Record<string, number> = {};
   for (const [exchange, usd] of Object.entries(tickers ? cexDepthByVenue(tickers) : {}))
-    venues[sampleName(`cex:${sampleName(exchange)}`)] = usd;
+    venues[venueKey("cex", exchange)] = usd;
   for (const p of mv.pools?.included ?? []) {
-    const key = sampleName(`dex:${sampleName(p.pool.chain)}`);
+    const key = venueKey("dex", p.pool.chain);
     venues[key] = (venues[key] ?? 0) + p.depth2pctUsd;
   }
   // The schema's bound: the largest venues (a long tail of small ones moves no total).

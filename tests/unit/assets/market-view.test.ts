@@ -1,89 +1,17 @@
-import type { AssetContext } from "@/lib/assets/context";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { dexTargets } from "@/lib/assets/pools";
 import { W, warningFields } from "@/lib/assets/warnings";
-import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
+import { assetContext as ctx, ENTRY, QUOTE } from "../../helpers/asset-context";
+import { marketTicker } from "../../helpers/market-ticker";
 
-const ENTRY: AggregateAsset = {
-  id: "46",
-  name: "USD+",
-  symbol: "USD+",
-  geckoId: "usd",
-  pegType: "peggedUSD",
-  backing: "crypto-backed",
-  priceUsd: 0.9994,
-  circulatingUsd: 20_000_000,
-  circulatingPrevDayUsd: null,
-  circulatingPrevWeekUsd: null,
-  circulatingPrevMonthUsd: null,
-  chainCirculating: {},
-  chains: [],
-  deprecated: false,
-  delisted: false,
-  yieldBearing: false,
-};
-
-const QUOTE: MarketQuote = {
-  coingeckoId: "usd",
-  symbol: "usd+",
-  name: "USD+",
-  priceUsd: 1.0002,
-  marketCapUsd: 21_000_000,
-  volume24hUsd: 1_000_000,
-  priceChange24hPct: 0,
-  lastUpdated: null,
-};
-
-function ctx(over: Partial<AssetContext> = {}): AssetContext {
-  return {
-    asset: {
-      symbol: "USD+",
-      name: "USD+",
-      defillamaId: "46",
-      coingeckoId: "usd",
-      backing: "crypto-backed",
-      issuer: null,
-      overlay: null,
-    },
-    matchedBy: "symbol",
-    alternatives: [],
-    aggregate: { value: [ENTRY], asOf: 1, stale: false },
-    aggregateEntry: ENTRY,
-    quote: { value: QUOTE, asOf: 1, stale: false },
-    tickers: { value: [], asOf: 1, stale: false },
-    pools: {
-      value: [],
-      asOf: 1,
-      failedChains: [],
-      queried: 2,
-      chains: ["base", "arbitrum"],
-      contracts: "market-provider",
-      stale: null,
-      warnings: [W.dexNoPools],
-      upstream: false,
-    },
-    supplySnapshot: null,
-    asked: { market: true, dex: true },
-    upstream: false,
-    warnings: [],
-    ...over,
-  };
-}
-
-const tickerWithoutDepth: MarketTicker = {
+const tickerWithoutDepth = marketTicker({
   exchange: "Kraken",
   exchangeId: "kraken",
   base: "USD+",
   target: "EUR",
   lastPrice: 0.92,
   volumeUsd: 1000,
-  costToMoveUpUsd: null,
-  costToMoveDownUsd: null,
-  isStale: false,
-  isAnomaly: false,
-  trustScore: null,
-  isDex: false,
-};
+});
 
 describe("marketView: unknown is null", () => {
   it("reports no depth (null, not 0) when no ticker has depth and no pool was found", () => {

@@ -8,7 +8,8 @@ import {
   poolDepth2pctUsd,
 } from "@/lib/domain/depth";
 import type { UsdStables } from "@/lib/domain/stables";
-import type { DexPool, MarketTicker } from "@/lib/domain/types";
+import type { DexPool } from "@/lib/domain/types";
+import { marketTicker } from "../../helpers/market-ticker";
 
 /** The USD stablecoins counter-tokens are checked against (data in the service). */
 const STABLES: UsdStables = { symbols: new Set(["USDC", "USDT"]), addresses: new Set(["0x3"]) };
@@ -34,23 +35,7 @@ function pool(p: Partial<DexPool>): DexPool {
   };
 }
 
-function ticker(t: Partial<MarketTicker>): MarketTicker {
-  return {
-    exchange: "Binance",
-    exchangeId: "binance",
-    base: "USDC",
-    target: "USDT",
-    lastPrice: 1,
-    volumeUsd: 1,
-    costToMoveUpUsd: null,
-    costToMoveDownUsd: null,
-    isStale: false,
-    isAnomaly: false,
-    trustScore: null,
-    isDex: false,
-    ...t,
-  };
-}
+const ticker = marketTicker;
 
 describe("DEX depth model", () => {
   it("gives a constant-product pool about 1% of its TVL within ±2%", () => {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MemoryKv } from "@/lib/kv/memory";
 import { forgetLocalState } from "@/lib/snapshot/local-state";
 import { peekFamily } from "@/lib/snapshot/peek";
+import { NotWarmError } from "@/lib/snapshot/read-errors";
 import { readFamily } from "@/lib/snapshot/reader";
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -55,5 +56,41 @@ describe("peekFamily", () => {
     expect(
       await peekFamily({ family: "history:daily", key: "t:peek:2", schema, opts: { kv } }),
     ).toBeNull();
+  });
+});
+
+describe("warm-only reads (ReadOpts.warmOnly, the history sampler)", () => {
+  let now = T0;
+  const kv = new MemoryKv({ now: () => now });
+  const hourly = (key: string, fetch: () => Promise<{ n: number }>, warmOnly?: boolean) =>
+    readFamily({
+      family: "history:hourly",
+      key,
+      schema,
+      fetch,
+      opts: { kv, now: () => now, warmOnly },
+    });
+  beforeEach(() => {
+    now = T0;
+  });
+
+  it("serve a copy within its fresh time, from this process or the store, with no call", async () => {
+    const fetch = jest.fn(async () => ({ n: 3 }));
+    await hourly("t:warm:1", fetch);
+    now = T0 + HOUR_MS / 2;
+    const warm = { value: { n: 3 }, storedAt: T0, source: "cache" };
+    await expect(hourly("t:warm:1", fetch, true)).resolves.toMatchObject(warm);
+    forgetLocalState(); // another instance: the store's entry
+    await expect(hourly("t:warm:1", fetch, true)).resolves.toMatchObject(warm);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("refuse a stale or missing key (NotWarmError) and never ask the provider", async () => {
+    const fetch = jest.fn(async () => ({ n: 4 }));
+    await expect(hourly("t:warm:2", fetch, true)).rejects.toBeInstanceOf(NotWarmError);
+    await hourly("t:warm:2", fetch);
+    now = T0 + 2 * HOUR_MS; // past the hourly family's 1 h freshness
+    await expect(hourly("t:warm:2", fetch, true)).rejects.toBeInstanceOf(NotWarmError);
+    expect(fetch).toHaveBeenCalledTimes(1); // the one plain read
   });
 });

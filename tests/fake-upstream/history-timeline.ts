@@ -26,11 +26,11 @@ export const SALE_FACTOR = 0.985;
 /** Pool prices at 0.965 of theirs (−350 bps). */
 export const POOL_FACTOR = 0.965;
 /** The wick that costs the peg-stability component enough to move the score by ~12 points. */
-export const WICK_FACTOR = 0.965;
+export const WICK_FACTOR = 0.958;
 
 /** Which coin (CoinGecko id), venue and chain each episode concerns. */
 export const TIMELINE_SUBJECTS = {
-  drain: "usd-coin",
+  drain: "dai",
   saleAtSize: "tether",
   riskWick: "ethena-usde",
   downExchange: "binance",

@@ -8,6 +8,21 @@ import { decodeRawChunk } from "@/lib/history/raw-chunk";
 import { rawChunkKey, rawChunkKeys } from "@/lib/history/keys";
 import type { HistorySample } from "@/lib/history/sample";
 import type { KvStore } from "@/lib/kv/types";
+import { MS_PER_SECOND } from "@/lib/domain/constants";
+import {
+  aggregateTask,
+  chartsTask,
+  coinDetailTask,
+  coinPricesTask,
+  exitCostTask,
+  poolsTask,
+  quotesTask,
+  tickersTask,
+} from "@/lib/refresh/families";
+import { warmExitCost } from "@/lib/refresh/exit-warm";
+import { SAMPLE_EXIT_SIZES_USD } from "@/lib/refresh/sample";
+import type { WarmItem, WarmTask } from "@/lib/refresh/tasks";
+import { readMarketChart } from "@/lib/snapshot/live";
 import { runRefreshPass, type PassResult } from "@/lib/refresh/pass";
 import { trackedTokens } from "../fake-upstream/data/assets";
 import {
@@ -20,7 +35,43 @@ import {
 import type { FakeUpstream } from "../fake-upstream/server";
 
 export const HOUR_MS = 3_600_000;
-const MS_PER_SECOND = 1000;
+/** The series the risk score's peg stability reads (lib/refresh/sample.ts), days. */
+const PEG_STABILITY_DAYS = 30;
+/** A family's task with each item's warm replaced (same items, ids and costs). */
+function rewarmed(task: WarmTask, warm: (item: WarmItem) => WarmItem["warm"]): WarmTask {
+  return {
+    ...task,
+    itemsFor: async (market, opts) =>
+      (await task.itemsFor(market, opts)).map((item) => ({ ...item, warm: warm(item) })),
+  };
+}
+
+/** The charts family (items by CoinGecko id), only the window a sample reads. */
+const sampledChartTask = rewarmed(
+  chartsTask,
+  (item) => (opts) => readMarketChart(item.id, PEG_STABILITY_DAYS, opts),
+);
+
+/** The exit-cost family (items by coin, largest first), only the sizes a sample keeps. */
+const sampledExitTask = rewarmed(
+  exitCostTask,
+  (item) => (opts) => warmExitCost(item.coins[0] ?? "", SAMPLE_EXIT_SIZES_USD, opts),
+);
+
+/**
+ * The warm tasks whose keys a sample reads (lib/refresh/sample.ts), trimmed to what it reads: a
+ * pass warms only these, so a simulated week stays short; the sampler is the pass' own.
+ */
+export const SAMPLE_INPUT_TASKS: readonly WarmTask[] = [
+  aggregateTask,
+  quotesTask,
+  coinPricesTask,
+  coinDetailTask,
+  poolsTask,
+  tickersTask,
+  sampledChartTask,
+  sampledExitTask,
+];
 
 export interface SimulationOptions {
   fake: FakeUpstream;
@@ -86,6 +137,7 @@ export async function simulateHistory(o: SimulationOptions): Promise<void> {
         leadMs: tl.intervalMs,
         kv,
         now: () => t,
+        tasks: SAMPLE_INPUT_TASKS,
       });
       await o.afterPass?.(t, result);
     }

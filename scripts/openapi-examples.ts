@@ -30,6 +30,8 @@ const RECORDINGS: Record<string, string> = {
   "peg-history": "/api/stablecoin-peg-history?q=usdc&window=7d",
   flows: "/api/stablecoin-flows?q=usdc",
   depegs: "/api/stablecoin-depegs?q=usdc&window=365d",
+  history: "/api/stablecoin-history?q=usdc&window=7d",
+  events: "/api/stablecoin-events?q=usdc&window=365d",
   health: "/api/health",
 };
 

@@ -66,7 +66,7 @@ export function cacheControlOf(cache: CachePolicy): string {
   return `public, max-age=0, s-maxage=${cache.sMaxAgeSeconds}, stale-while-revalidate=${cache.staleWhileRevalidateSeconds}`;
 }
 
-/** A JSON Response whose text is remembered for the ETag wrapper and the memo. */
+/** A Response (JSON unless `headers` says otherwise) whose text is remembered for the ETag wrapper and the memo. */
 function serialised(
   text: string,
   status: number,
@@ -103,6 +103,34 @@ export function jsonOk<T extends object>(
     opts.status ?? 200,
     { "Cache-Control": cacheControl, ...opts.headers },
     opts.cache !== null,
+  );
+  return noteUpstream(res, opts.upstream ?? false);
+}
+
+/**
+ * 200 data rows in another format than JSON (CSV, NDJSON): the same cache rule as `jsonOk`, the
+ * flag as the `X-Holder-Analytics-Supported: false` header (the rows have no top level).
+ */
+export function textOk(
+  text: string,
+  opts: {
+    contentType: string;
+    cache: CachePolicy;
+    degraded: boolean;
+    headers?: Record<string, string>;
+    upstream?: boolean;
+  },
+): Response {
+  const res = serialised(
+    text,
+    200,
+    {
+      "Content-Type": opts.contentType,
+      "Cache-Control": opts.degraded ? NO_STORE : cacheControlOf(opts.cache),
+      ...FLAG_HEADERS,
+      ...opts.headers,
+    },
+    true,
   );
   return noteUpstream(res, opts.upstream ?? false);
 }

@@ -50,8 +50,13 @@ function targetPath(target: string): string {
   }
 }
 
-/** Route handlers outside /api (app/depegs.atom, app/depegs.json): the same method table. */
-const FEED_PATHS: ReadonlySet<string> = new Set(["/depegs.atom", "/depegs.json"]);
+/** Route handlers outside /api (the depeg and event feeds): the same method table. */
+const FEED_PATHS: ReadonlySet<string> = new Set([
+  "/depegs.atom",
+  "/depegs.json",
+  "/events.atom",
+  "/events.json",
+]);
 
 const isRoutePath = (path: string) =>
   path === "/api" || path.startsWith("/api/") || FEED_PATHS.has(path);

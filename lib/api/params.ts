@@ -12,6 +12,13 @@ import {
 import { EVM_ADDRESS_PATTERN } from "@/lib/domain/constants";
 import { DEFAULT_EVENTS_WINDOW, EVENTS_WINDOWS } from "@/lib/domain/depeg-events";
 import {
+  DEFAULT_EVENTS_LOG_WINDOW,
+  DEFAULT_HISTORY_WINDOW,
+  HISTORY_FORMATS,
+  HISTORY_WINDOWS,
+  LOG_EVENT_TYPES,
+} from "@/lib/history/windows";
+import {
   DEFAULT_EXIT_SIZES_USD,
   MAX_EXIT_SIZE_USD,
   MAX_EXIT_SIZES,
@@ -33,6 +40,32 @@ export const windowSchema = z.enum(["24h", "7d", "30d"], { error: "must be one o
 export const eventsWindowSchema = z
   .enum(EVENTS_WINDOWS, { error: `must be one of ${EVENTS_WINDOWS.join(", ")}` })
   .default(DEFAULT_EVENTS_WINDOW);
+
+const historyWindow = z.enum(HISTORY_WINDOWS, {
+  error: `must be one of ${HISTORY_WINDOWS.join(", ")}`,
+});
+
+/** `window` of the own history; `7d` when absent. */
+export const historyWindowSchema = historyWindow.default(DEFAULT_HISTORY_WINDOW);
+
+/** `window` of the event log; `30d` when absent. */
+export const eventsLogWindowSchema = historyWindow.default(DEFAULT_EVENTS_LOG_WINDOW);
+
+/** `format` of the history route; JSON when absent. */
+export const historyFormatSchema = z
+  .enum(HISTORY_FORMATS, { error: `must be one of ${HISTORY_FORMATS.join(", ")}` })
+  .default("json");
+
+/** `type` of the event log: one event type. */
+export const logEventTypeSchema = z.enum(LOG_EVENT_TYPES, {
+  error: `must be one of ${LOG_EVENT_TYPES.join(", ")}`,
+});
+
+/** `confirmed` of the event log: `true` or `false`, as written. */
+export const confirmedParamSchema = z.enum(["true", "false"], {
+  error: "must be true or false",
+});
+export const confirmedSchema = confirmedParamSchema.transform((v) => v === "true");
 
 /** `wallet` as documented: an EVM address, any case. */
 export const walletParamSchema = z

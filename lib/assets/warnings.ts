@@ -21,8 +21,10 @@ export type WarningSource =
   | "Binance"
   | "Kraken"
   | "Coinbase"
-  | "KyberSwap";
-export type WarningType = "market" | "liquidity" | "aggregate" | "on-chain-scheduled";
+  | "KyberSwap"
+  // The service's own history (lib/history-api/warnings.ts).
+  | "Service";
+export type WarningType = "market" | "liquidity" | "aggregate" | "on-chain-scheduled" | "history";
 
 export interface Warning {
   source: WarningSource;

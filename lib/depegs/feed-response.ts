@@ -33,8 +33,18 @@ export async function feedResponse(
   const body = r.body;
   const input = { events: body.events, asOf: body.metadata.as_of, origin, q };
   const text = kind === "atom" ? atomFeed(input) : JSON.stringify(jsonFeed(input), null, 1);
-  const partial = body.warnings.length > 0;
-  const response = new Response(text, {
+  const response = feedHttpResponse(kind, text, body.warnings.length > 0, headers);
+  return { ok: true, response, upstream: r.upstream };
+}
+
+/** A feed's HTTP answer: cacheable for the chart TTL, `no-store` when built from a partial log. */
+export function feedHttpResponse(
+  kind: "atom" | "json",
+  text: string,
+  partial: boolean,
+  headers: Record<string, string>,
+): Response {
+  return new Response(text, {
     status: 200,
     headers: {
       "Content-Type": FEED_CONTENT_TYPES[kind],
@@ -46,5 +56,4 @@ export async function feedResponse(
         : `public, max-age=${CHART_CACHE_SECONDS}, s-maxage=${CHART_CACHE_SECONDS}, stale-while-revalidate=${CHART_CACHE_SECONDS}`,
     },
   });
-  return { ok: true, response, upstream: r.upstream };
 }

@@ -176,6 +176,12 @@ function operation(r: RouteDoc): Json {
             schema: flagAtTop(toJsonSchema(r.ok.schema, "output")),
             example: r.ok.example,
           },
+          ...Object.fromEntries(
+            (r.ok.alternates ?? []).map((a) => [
+              a.mediaType,
+              { schema: toJsonSchema(a.schema, "output"), example: a.example },
+            ]),
+          ),
         },
       },
       ...(shared

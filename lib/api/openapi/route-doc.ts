@@ -50,6 +50,8 @@ export interface RouteDoc {
     example: unknown;
     /** Extra headers of the 200 beyond the shared caching and CORS ones (`components.headers`). */
     headers?: string[];
+    /** Other media types the 200 may have (a `format` parameter's CSV, say). */
+    alternates?: { mediaType: string; schema: z.ZodType; example: unknown }[];
   };
   /** Error statuses this route answers besides the shared 405 and 500, with their codes. */
   errors: Partial<Record<400 | 404 | 503, ErrorCode[]>>;

@@ -10,6 +10,7 @@
 import * as badge from "@/app/api/badge/[asset]/route";
 import * as chains from "@/app/api/stablecoin-chains/route";
 import * as depegs from "@/app/api/stablecoin-depegs/route";
+import * as events from "@/app/api/stablecoin-events/route";
 import * as exitCost from "@/app/api/stablecoin-exit-cost/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
 import * as health from "@/app/api/health/route";
@@ -17,15 +18,22 @@ import * as intel from "@/app/api/stablecoin-intel/route";
 import * as issuers from "@/app/api/stablecoin-issuers/route";
 import * as noRoute from "@/app/api/no-route/route";
 import * as openapi from "@/app/api/openapi.json/route";
+import * as ownHistory from "@/app/api/stablecoin-history/route";
 import * as pegHistory from "@/app/api/stablecoin-peg-history/route";
 import * as pools from "@/app/api/stablecoin-pools/route";
 import * as risk from "@/app/api/stablecoin-risk/route";
 import * as supply from "@/app/api/stablecoin-supply/route";
 import * as atomFeed from "@/app/depegs.atom/route";
 import * as jsonFeed from "@/app/depegs.json/route";
+import * as eventsAtomFeed from "@/app/events.atom/route";
+import * as eventsJsonFeed from "@/app/events.json/route";
 import { probesFor } from "../helpers/conformance-inputs";
 import { Judge, type Operation } from "../helpers/conformance";
-import { call, startHarness, type Harness } from "../helpers/harness";
+import { adminKv, call, startHarness, type Harness } from "../helpers/harness";
+import { getConfig } from "@/lib/config";
+import { tokenBySymbol } from "../../fake-upstream/data/assets";
+import { seedHistory } from "../../helpers/history-store";
+import { HOUR_MS, realistic, seeded } from "../../unit/history/fixtures";
 
 type Handler = (request: Request) => Promise<Response>;
 type Method = "GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -46,6 +54,10 @@ const MODULES: Record<string, Module> = {
   "/api/badge/{asset}.svg": badge,
   "/depegs.atom": atomFeed,
   "/depegs.json": jsonFeed,
+  "/api/stablecoin-history": ownHistory,
+  "/api/stablecoin-events": events,
+  "/events.atom": eventsAtomFeed,
+  "/events.json": eventsJsonFeed,
   "/api/health": health,
   "/api/openapi.json": openapi,
 };
@@ -64,15 +76,37 @@ const SWEEP_TIMEOUT_MS = 10 * 60_000;
 /** The sweep must really be wide: over 1,200 requests. */
 const MIN_PROBES = 1_200;
 
+const OWN_HISTORY_HOURS = 48;
+
 /** Statuses that answer a request the document refuses. */
 const CLIENT_ERROR = (s: number) => s >= 400 && s < 500;
 
 let h: Harness;
 let judge: Judge;
 
+/** Two days of USDC's own history, so the history routes' points (and gaps) are judged too. */
+async function seedOwnHistory() {
+  const rand = seeded(35);
+  const last = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  const samples = Array.from({ length: OWN_HISTORY_HOURS }, (_, i) => {
+    const s = realistic(i, rand, last - (OWN_HISTORY_HOURS - 1 - i) * HOUR_MS);
+    return i === 1 ? { ...s, sale_1m: { ...s.sale_1m, price_usd: null } } : s;
+  });
+  const kv = adminKv();
+  try {
+    await seedHistory(kv, tokenBySymbol("USDC")!.defillamaId, samples, {
+      intervalSeconds: getConfig().history.sampleSeconds,
+      nowMs: Date.now(),
+    });
+  } finally {
+    await kv.close();
+  }
+}
+
 beforeAll(async () => {
   // The limiter on (its headers are documented on every GET and HEAD answer) but never reached.
   h = await startHarness("file", { PUBLIC_RATE_LIMIT_PER_MINUTE: "1000000000" });
+  await seedOwnHistory();
   const served = await call(openapi.GET, "/api/openapi.json");
   judge = new Judge(await served.json());
 });

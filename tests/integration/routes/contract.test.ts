@@ -6,8 +6,12 @@
  */
 import * as badge from "@/app/api/badge/[asset]/route";
 import * as depegs from "@/app/api/stablecoin-depegs/route";
+import * as events from "@/app/api/stablecoin-events/route";
+import * as ownHistory from "@/app/api/stablecoin-history/route";
 import * as atomFeed from "@/app/depegs.atom/route";
 import * as jsonFeed from "@/app/depegs.json/route";
+import * as eventsAtomFeed from "@/app/events.atom/route";
+import * as eventsJsonFeed from "@/app/events.json/route";
 import * as flows from "@/app/api/stablecoin-flows/route";
 import * as health from "@/app/api/health/route";
 import * as intel from "@/app/api/stablecoin-intel/route";
@@ -103,13 +107,31 @@ const TARGETS: Record<string, Target> = {
     ok: "/api/stablecoin-depegs?q=usdc&window=365d",
     bad: [...ASSET_BAD("/api/stablecoin-depegs"), "/api/stablecoin-depegs?window=7d"],
   },
+  "/api/stablecoin-history": {
+    module: ownHistory,
+    ok: "/api/stablecoin-history?q=usdc&window=7d",
+    bad: [
+      ...ASSET_BAD("/api/stablecoin-history", "&window=7d"),
+      "/api/stablecoin-history?q=usdc&window=1y",
+      "/api/stablecoin-history?q=usdc&format=xml",
+    ],
+  },
+  "/api/stablecoin-events": {
+    module: events,
+    ok: "/api/stablecoin-events?q=usdc&window=365d",
+    bad: [
+      ...ASSET_BAD("/api/stablecoin-events"),
+      "/api/stablecoin-events?type=drain",
+      "/api/stablecoin-events?confirmed=1",
+    ],
+  },
   "/api/health": { module: health, ok: "/api/health", bad: [] },
   "/api/openapi.json": { module: openapi, ok: "/api/openapi.json", bad: [] },
 };
 
 /** Documented routes whose bodies are not JSON (tested on their own below). */
 const BADGE_PATH = "/api/badge/{asset}.svg";
-const NOT_JSON = [BADGE_PATH, "/depegs.atom", "/depegs.json"];
+const NOT_JSON = [BADGE_PATH, "/depegs.atom", "/depegs.json", "/events.atom", "/events.json"];
 
 const PROVIDERS: Provider[] = ["defillama", "coingecko", "dexscreener", "dune"];
 const UNSAFE = ["POST", "PUT", "PATCH", "DELETE"] as const;
@@ -180,6 +202,8 @@ describe("every route's live answers match the OpenAPI document", () => {
     for (const [path, handler] of [
       ["/depegs.atom", atomFeed.GET],
       ["/depegs.json", jsonFeed.GET],
+      ["/events.atom", eventsAtomFeed.GET],
+      ["/events.json", eventsJsonFeed.GET],
     ] as const) {
       const res = await call(handler, path);
       expect([path, res.status]).toEqual([path, 200]);

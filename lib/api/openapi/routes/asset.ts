@@ -12,7 +12,8 @@ import pegHistory from "../examples/peg-history.json";
 import pools from "../examples/pools.json";
 import risk from "../examples/risk.json";
 
-const q: ParamDoc = {
+/** The required selector of the per-coin routes. */
+export const q: ParamDoc = {
   name: "q",
   in: "query",
   required: true,

@@ -88,14 +88,24 @@ export const badgeRoute: RouteDoc = {
   },
 };
 
-const ATOM_MEDIA = "application/atom+xml";
-const JSON_FEED_MEDIA = "application/feed+json";
-const FEED_CACHE = {
+export const ATOM_MEDIA = "application/atom+xml";
+export const JSON_FEED_MEDIA = "application/feed+json";
+/** JSON Feed 1.1, with the flag in the service's extension object. */
+export const jsonFeedSchema = z
+  .object({
+    version: z.literal("https://jsonfeed.org/version/1.1"),
+    title: z.string(),
+    items: z.array(z.object({ id: z.string() }).loose()),
+    _stablecoin_intel: z.object({ holderAnalyticsSupported: z.literal(false) }).loose(),
+  })
+  .loose();
+
+export const FEED_CACHE = {
   kind: "shared",
   note: "a complete feed may be kept by shared caches for the chart class's freshness (`s-maxage`); a feed missing some coin's history is `no-store`.",
 } as const satisfies RouteDoc["cache"];
 
-const FEED_Q: RouteDoc["params"][number] = {
+export const FEED_Q: RouteDoc["params"][number] = {
   name: "q",
   in: "query",
   required: false,
@@ -104,14 +114,8 @@ const FEED_Q: RouteDoc["params"][number] = {
   example: "usdc",
 };
 
-export const atomFeedRoute: RouteDoc = {
-  path: "/depegs.atom",
-  operationId: "getDepegFeedAtom",
-  tag: HISTORY_TAG,
-  summary: "Depeg events as an Atom 1.0 feed",
-  description:
-    "The whole market's depeg events over the last 365 days (one coin's with `q`), newest first, as Atom 1.0 with stable entry ids (`urn:stablecoin-intel:depeg:{coin}:{granularity}:{start hour}`, the coin being its CoinGecko id, else `llama-{DefiLlama id}`), each linking to the coin's canonical page, so a reader or chat bot can subscribe. Same events as `/api/stablecoin-depegs`; unconfirmed events are listed with the category `unconfirmed` and marked in the title. An unknown `q` is a 404 `unknown_asset` JSON error, a malformed one a 400.",
-  params: [FEED_Q],
+/** An Atom feed route's 200, errors and caching. */
+export const atomFeedAnswer = {
   ok: {
     description: "The Atom feed.",
     schema: z.string().describe("Atom 1.0 XML document"),
@@ -121,6 +125,17 @@ export const atomFeedRoute: RouteDoc = {
   },
   errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
   cache: FEED_CACHE,
+} satisfies Pick<RouteDoc, "ok" | "errors" | "cache">;
+
+export const atomFeedRoute: RouteDoc = {
+  path: "/depegs.atom",
+  operationId: "getDepegFeedAtom",
+  tag: HISTORY_TAG,
+  summary: "Depeg events as an Atom 1.0 feed",
+  description:
+    "The whole market's depeg events over the last 365 days (one coin's with `q`), newest first, as Atom 1.0 with stable entry ids (`urn:stablecoin-intel:depeg:{coin}:{granularity}:{start hour}`, the coin being its CoinGecko id, else `llama-{DefiLlama id}`), each linking to the coin's canonical page, so a reader or chat bot can subscribe. Same events as `/api/stablecoin-depegs`; unconfirmed events are listed with the category `unconfirmed` and marked in the title. An unknown `q` is a 404 `unknown_asset` JSON error, a malformed one a 400.",
+  params: [FEED_Q],
+  ...atomFeedAnswer,
 };
 
 export const jsonFeedRoute: RouteDoc = {
@@ -133,14 +148,7 @@ export const jsonFeedRoute: RouteDoc = {
   params: [FEED_Q],
   ok: {
     description: "The JSON feed.",
-    schema: z
-      .object({
-        version: z.literal("https://jsonfeed.org/version/1.1"),
-        title: z.string(),
-        items: z.array(z.object({ id: z.string() }).loose()),
-        _stablecoin_intel: z.object({ holderAnalyticsSupported: z.literal(false) }).loose(),
-      })
-      .loose(),
+    schema: jsonFeedSchema,
     mediaType: JSON_FEED_MEDIA,
     example: {
       version: "https://jsonfeed.org/version/1.1",

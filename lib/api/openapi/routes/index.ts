@@ -8,6 +8,7 @@ import { flowsRoute } from "./flows";
 import { atomFeedRoute, badgeRoute, depegsRoute, jsonFeedRoute } from "./history";
 import { chainsRoute } from "./chains";
 import { issuersRoute, supplyRoute } from "./market";
+import { eventsAtomRoute, eventsJsonRoute, eventsRoute, historyRoute } from "./own-history";
 import { healthRoute, openApiRoute } from "./service";
 
 export const ROUTE_DOCS: readonly RouteDoc[] = [
@@ -24,6 +25,10 @@ export const ROUTE_DOCS: readonly RouteDoc[] = [
   badgeRoute,
   atomFeedRoute,
   jsonFeedRoute,
+  historyRoute,
+  eventsRoute,
+  eventsAtomRoute,
+  eventsJsonRoute,
   healthRoute,
   openApiRoute,
 ];

@@ -1,0 +1,15 @@
+/** The coin of a history answer, resolved once by the asset layer. */
+import type { AssetContext } from "@/lib/assets/context";
+import { preferredSelector, toAggregateRef } from "@/lib/assets/resolve";
+import type { HistoryAsset } from "./types";
+
+/** Symbol, canonical selector and name; `coinId`: the key of its history (its aggregate id). */
+export function historyAsset(ctx: AssetContext): { asset: HistoryAsset; coinId: string | null } {
+  const { symbol, name, defillamaId: id, coingeckoId } = ctx.asset;
+  const refs = (ctx.aggregate.value ?? []).map(toAggregateRef);
+  const selector =
+    id === null
+      ? (coingeckoId ?? symbol)
+      : preferredSelector({ id, symbol, geckoId: coingeckoId }, refs);
+  return { asset: { symbol, selector, name }, coinId: id };
+}

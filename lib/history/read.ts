@@ -1,0 +1,206 @@
+/**
+ * The read side of the coin's own history (docs/history.md): one coin's samples for a window,
+ * from the store. Keys come from the interval alone (`./keys`): up to the raw retention a window
+ * reads its raw chunks; beyond it, the stored daily rows plus the raw samples still kept, made
+ * daily the same way (`compactDaily`). All keys of a read are asked at once (one round of
+ * parallel gets: a 365-day read is 13 monthly values and 13 weekly chunks at hourly sampling).
+ *
+ * A slot without a sample has no sample here (gaps stay gaps) and nulls stay null. A store that
+ * does not answer, or a damaged value, is reported as an issue and read as absent: never a 500.
+ */
+import { getConfig } from "@/lib/config";
+import { getKv, type KvStore } from "@/lib/kv";
+import { compactDaily, decodeDailyChunk, type DailyRow } from "./daily";
+import {
+  dailyChunkKeys,
+  historyMetaSchema,
+  metaKey,
+  RAW_RETENTION_MS,
+  rawChunkKeys,
+  type HistoryMeta,
+} from "./keys";
+import { decodeRawChunk } from "./raw-chunk";
+import type { HistorySample } from "./sample";
+import { DAY_MS, HISTORY_WINDOW_MS, type HistoryResolution, type HistoryWindow } from "./windows";
+
+/** Samples while the window fits in the raw retention; daily rows beyond. */
+export function windowResolution(window: HistoryWindow): HistoryResolution {
+  return HISTORY_WINDOW_MS[window] <= RAW_RETENTION_MS ? "sample" : "daily";
+}
+
+/** Why a read is incomplete: the store did not answer, or a stored value did not decode. */
+export type HistoryReadIssue = "store_unavailable" | "damaged_value";
+
+export interface HistoryReadDeps {
+  /** Defaults to the process store. */
+  store?: KvStore;
+  /** Defaults to the configured HISTORY_SAMPLE_SECONDS. */
+  intervalSeconds?: number;
+}
+
+interface Values {
+  values: unknown[];
+  issues: Set<HistoryReadIssue>;
+}
+
+/** Every key at once; an unanswered get is absent and reported. */
+async function getAll(store: KvStore, keys: readonly string[]): Promise<Values> {
+  const issues = new Set<HistoryReadIssue>();
+  const values = await Promise.all(
+    keys.map((k) =>
+      store.get(k).catch(() => {
+        issues.add("store_unavailable");
+        return undefined;
+      }),
+    ),
+  );
+  return { values, issues };
+}
+
+/** Decodes each present value; a damaged one is skipped and reported. */
+function decodeEach<T>(read: Values, decode: (v: unknown) => T[]): T[] {
+  return read.values.flatMap((v) => {
+    if (v === undefined || v === null) return [];
+    try {
+      return decode(v);
+    } catch {
+      read.issues.add("damaged_value");
+      return [];
+    }
+  });
+}
+
+/** The coin's meta (when its history starts, its interval); null when none is stored. */
+export async function readHistoryMeta(
+  coinId: string,
+  deps: HistoryReadDeps = {},
+): Promise<{ meta: HistoryMeta | null; issues: HistoryReadIssue[] }> {
+  const read = await getAll(deps.store ?? getKv(), [metaKey(coinId)]);
+  const [stored] = read.values;
+  const parsed = historyMetaSchema.safeParse(stored);
+  if (stored !== undefined && stored !== null && !parsed.success) read.issues.add("damaged_value");
+  return { meta: parsed.success ? parsed.data : null, issues: [...read.issues] };
+}
+
+/** The raw samples with `fromMs <= t <= toMs`, oldest first. */
+export async function readRawSamples(
+  coinId: string,
+  intervalSeconds: number,
+  fromMs: number,
+  toMs: number,
+  deps: HistoryReadDeps = {},
+): Promise<{ samples: HistorySample[]; issues: HistoryReadIssue[] }> {
+  const read = await getAll(
+    deps.store ?? getKv(),
+    rawChunkKeys(coinId, intervalSeconds, fromMs, toMs),
+  );
+  const samples = decodeEach(read, decodeRawChunk)
+    .filter((s) => s.t >= fromMs && s.t <= toMs)
+    .sort((a, b) => a.t - b.t);
+  return { samples, issues: [...read.issues] };
+}
+
+/** The stored daily rows of the days from `fromMs`'s day to `toMs`, oldest first. */
+async function readDailyRows(
+  coinId: string,
+  fromMs: number,
+  toMs: number,
+  store: KvStore,
+): Promise<{ rows: DailyRow[]; issues: HistoryReadIssue[] }> {
+  const read = await getAll(store, dailyChunkKeys(coinId, fromMs, toMs));
+  const firstDay = Math.floor(fromMs / DAY_MS) * DAY_MS;
+  const rows = decodeEach(read, decodeDailyChunk).filter(
+    (r) => r.day_ms >= firstDay && r.day_ms <= toMs,
+  );
+  return { rows, issues: [...read.issues] };
+}
+
+/**
+ * One row per day: a day both compacted and still raw (the retention's edge) keeps the row made
+ * of more samples.
+ */
+export function mergeDailyRows(stored: readonly DailyRow[], fromRaw: readonly DailyRow[]) {
+  const byDay = new Map<number, DailyRow>();
+  for (const row of [...stored, ...fromRaw]) {
+    const seen = byDay.get(row.day_ms);
+    if (!seen || row.samples > seen.samples) byDay.set(row.day_ms, row);
+  }
+  return [...byDay.values()].sort((a, b) => a.day_ms - b.day_ms);
+}
+
+export interface CoinHistoryRead {
+  resolution: HistoryResolution;
+  /** The raw sample interval (the configured one). */
+  intervalSeconds: number;
+  /** The first sample ever taken of the coin; null when it has none. */
+  historyStartMs: number | null;
+  /** `resolution: "sample"`: the window's samples, oldest first. */
+  samples: HistorySample[];
+  /** `resolution: "daily"`: the window's days that have samples, oldest first. */
+  days: DailyRow[];
+  issues: HistoryReadIssue[];
+}
+
+/**
+ * The coin's history over `window` ending at `nowMs`. `coinId`: the coin's DefiLlama id. The raw
+ * keys are those of the configured interval (the current series: a changed interval starts a new
+ * one); the meta only says when the history starts. Every key is asked in one round.
+ */
+export async function readCoinHistory(
+  coinId: string,
+  window: HistoryWindow,
+  nowMs: number,
+  deps: HistoryReadDeps = {},
+): Promise<CoinHistoryRead> {
+  const store = deps.store ?? getKv();
+  const intervalSeconds = deps.intervalSeconds ?? getConfig().history.sampleSeconds;
+  const fromMs = nowMs - HISTORY_WINDOW_MS[window];
+  const resolution = windowResolution(window);
+  const rawFromMs = Math.max(fromMs, nowMs - RAW_RETENTION_MS);
+  const [meta, raw, daily] = await Promise.all([
+    readHistoryMeta(coinId, { store }),
+    readRawSamples(coinId, intervalSeconds, rawFromMs, nowMs, { store }),
+    resolution === "daily" ? readDailyRows(coinId, fromMs, nowMs, store) : null,
+  ]);
+  const days = daily ? mergeDailyRows(daily.rows, compactDaily(raw.samples)) : [];
+  const firstSeen = daily ? days[0]?.day_ms : raw.samples[0]?.t;
+  return {
+    resolution,
+    intervalSeconds,
+    // Without meta (not written yet, or expired) the oldest sample read stands in: the history
+    // starts no later than it.
+    historyStartMs: meta.meta?.history_start_ms ?? firstSeen ?? null,
+    samples: daily ? [] : raw.samples,
+    days,
+    issues: [...new Set([...meta.issues, ...raw.issues, ...(daily?.issues ?? [])])],
+  };
+}
+
+/**
+ * The samples the event rules need to judge `[fromMs, nowMs]`: those of the window and of the
+ * lookback before it (a drain's trailing median), as far back as the raw retention keeps.
+ */
+export async function readEventSamples(
+  coinId: string,
+  fromMs: number,
+  nowMs: number,
+  lookbackMs: number,
+  deps: HistoryReadDeps = {},
+): Promise<{
+  samples: HistorySample[];
+  historyStartMs: number | null;
+  issues: HistoryReadIssue[];
+}> {
+  const store = deps.store ?? getKv();
+  const intervalSeconds = deps.intervalSeconds ?? getConfig().history.sampleSeconds;
+  const readFromMs = Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+  const [meta, raw] = await Promise.all([
+    readHistoryMeta(coinId, { store }),
+    readRawSamples(coinId, intervalSeconds, readFromMs, nowMs, { store }),
+  ]);
+  return {
+    samples: raw.samples,
+    historyStartMs: meta.meta?.history_start_ms ?? raw.samples[0]?.t ?? null,
+    issues: [...new Set([...meta.issues, ...raw.issues])],
+  };
+}

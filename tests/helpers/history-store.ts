@@ -1,0 +1,54 @@
+/**
+ * Seeds a store with a coin's own history through the lib/history codec, as a sampler would
+ * leave it: raw chunks by key (`rawChunkKey`), daily months for samples past the raw retention
+ * (`compactDaily`), and the coin's meta. For reader tests that must not wait for the sampler.
+ */
+import { compactDaily, encodeDailyChunk } from "@/lib/history/daily";
+import {
+  DAILY_CHUNK_TTL_SECONDS,
+  dailyChunkKey,
+  metaKey,
+  rawChunkKey,
+  rawChunkTtlSeconds,
+} from "@/lib/history/keys";
+import { encodeRawChunk } from "@/lib/history/raw-chunk";
+import { splitForRetention, upsertSample } from "@/lib/history/retention";
+import type { HistorySample } from "@/lib/history/sample";
+import type { KvStore } from "@/lib/kv";
+
+function groupBy<T>(xs: readonly T[], keyOf: (x: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const x of xs) groups.set(keyOf(x), [...(groups.get(keyOf(x)) ?? []), x]);
+  return groups;
+}
+
+export async function seedHistory(
+  store: KvStore,
+  coinId: string,
+  samples: readonly HistorySample[],
+  opts: { intervalSeconds: number; nowMs: number; meta?: boolean },
+): Promise<void> {
+  const kept = samples.reduce<HistorySample[]>(
+    (acc, s) => upsertSample(acc, s, opts.intervalSeconds),
+    [],
+  );
+  const { raw, toCompact } = splitForRetention(kept, opts.nowMs);
+  const writes: Promise<void>[] = [];
+  for (const [key, chunk] of groupBy(raw, (s) => rawChunkKey(coinId, opts.intervalSeconds, s.t))) {
+    writes.push(store.set(key, encodeRawChunk(chunk), rawChunkTtlSeconds(opts.intervalSeconds)));
+  }
+  for (const [key, month] of groupBy(toCompact, (s) => dailyChunkKey(coinId, s.t))) {
+    writes.push(store.set(key, encodeDailyChunk(compactDaily(month)), DAILY_CHUNK_TTL_SECONDS));
+  }
+  const [first] = kept;
+  if (first && opts.meta !== false) {
+    writes.push(
+      store.set(
+        metaKey(coinId),
+        { history_start_ms: first.t, interval_s: opts.intervalSeconds },
+        DAILY_CHUNK_TTL_SECONDS,
+      ),
+    );
+  }
+  await Promise.all(writes);
+}

@@ -1,0 +1,181 @@
+/**
+ * The history reader over a store seeded through the codec: a window reads its samples only,
+ * gaps stay gaps and nulls stay null, 365 days read daily rows with few gets, and the CSV and
+ * NDJSON rows are the JSON points.
+ */
+import { roundToUnits } from "@/lib/domain/precision";
+import { MemoryKv, type KvStore } from "@/lib/kv";
+import { readCoinHistory } from "@/lib/history/read";
+import { rawChunkKey } from "@/lib/history/keys";
+import type { HistorySample } from "@/lib/history/sample";
+import {
+  CHAIN_COLUMN_PREFIX,
+  dailyPoints,
+  POINT_COLUMNS,
+  pointsCsv,
+  pointsNdjson,
+  samplePoints,
+} from "@/lib/history-api/points";
+import { missingMeasurements } from "@/lib/history-api/history";
+import { seedHistory } from "../../helpers/history-store";
+import { DAY_MS, HOUR_MS, realistic, seeded } from "./fixtures";
+
+const COIN = "2";
+const INTERVAL_S = 3600;
+const NOW_MS = Date.UTC(2026, 5, 1, 12);
+
+function hourly(
+  days: number,
+  change: (s: HistorySample, i: number) => HistorySample | null = (s) => s,
+) {
+  const rand = seeded(7);
+  const n = days * 24;
+  return Array.from({ length: n }, (_, i) => {
+    const t = NOW_MS - (n - 1 - i) * HOUR_MS;
+    return change(realistic(i, rand, t), i);
+  }).filter((s): s is HistorySample => s !== null);
+}
+
+/** A store that counts its gets. */
+function counting(store: KvStore) {
+  const gets: string[] = [];
+  const get = store.get.bind(store);
+  store.get = async <T>(key: string) => {
+    gets.push(key);
+    return get<T>(key);
+  };
+  return gets;
+}
+
+let store: MemoryKv;
+beforeEach(() => {
+  store = new MemoryKv({ now: () => NOW_MS });
+});
+
+it("a 7-day window reads its samples only, oldest first, with the coin's start", async () => {
+  const samples = hourly(10);
+  await seedHistory(store, COIN, samples, { intervalSeconds: INTERVAL_S, nowMs: NOW_MS });
+  const read = await readCoinHistory(COIN, "7d", NOW_MS, { store });
+  expect(read.resolution).toBe("sample");
+  expect(read.intervalSeconds).toBe(INTERVAL_S);
+  expect(read.historyStartMs).toBe(samples[0]!.t);
+  expect(read.samples.map((s) => s.t)).toEqual(
+    samples.filter((s) => s.t >= NOW_MS - 7 * DAY_MS).map((s) => s.t),
+  );
+  expect(read.issues).toEqual([]);
+});
+
+it("a missing slot has no point and a missing measurement stays null, never 0", async () => {
+  const samples = hourly(2, (s, i) =>
+    i === 30
+      ? null
+      : i === 31
+        ? {
+            ...s,
+            depth_2pct_usd: { ...s.depth_2pct_usd, total_usd: null },
+            chain_peg_bps: { ...s.chain_peg_bps, chains: { ethereum: 1.5 } },
+          }
+        : s,
+  );
+  await seedHistory(store, COIN, samples, { intervalSeconds: INTERVAL_S, nowMs: NOW_MS });
+  const read = await readCoinHistory(COIN, "7d", NOW_MS, { store });
+  const points = samplePoints(read.samples);
+  expect(points).toHaveLength(47);
+  const missingSlot = new Date(samples[29]!.t + HOUR_MS).toISOString();
+  expect(points.map((p) => p.t)).not.toContain(missingSlot);
+  const gap = points.find((p) => p.t === new Date(samples[30]!.t).toISOString())!;
+  expect(gap.depth_2pct_usd).toBeNull();
+  expect(gap.chain_peg_bps).toEqual(expect.objectContaining({ ethereum: 1.5, base: null }));
+  expect(missingMeasurements(points)).toEqual(["depth_2pct_usd", "chain_peg_bps"]);
+});
+
+it("without meta the oldest sample read stands for the start; none at all is null", async () => {
+  const samples = hourly(1);
+  await seedHistory(store, COIN, samples, {
+    intervalSeconds: INTERVAL_S,
+    nowMs: NOW_MS,
+    meta: false,
+  });
+  expect((await readCoinHistory(COIN, "24h", NOW_MS, { store })).historyStartMs).toBe(
+    samples[0]!.t,
+  );
+  const none = await readCoinHistory("no-such-coin", "24h", NOW_MS, { store });
+  expect(none).toMatchObject({ historyStartMs: null, samples: [], issues: [] });
+});
+
+it("365 days read daily rows, stored and from raw samples, with one get per week and month", async () => {
+  const samples = hourly(200);
+  await seedHistory(store, COIN, samples, { intervalSeconds: INTERVAL_S, nowMs: NOW_MS });
+  const gets = counting(store);
+  const read = await readCoinHistory(COIN, "365d", NOW_MS, { store });
+  expect(read.resolution).toBe("daily");
+  // 200 days of samples: 200 or 201 UTC days, each once.
+  const days = read.days.map((d) => d.day_ms);
+  expect(new Set(days).size).toBe(days.length);
+  expect(days.length).toBeGreaterThanOrEqual(200);
+  expect(days[0]).toBe(Math.floor(samples[0]!.t / DAY_MS) * DAY_MS);
+  // meta + 13 months + 14 weekly chunks at most (90 days at hourly), asked at once.
+  expect(gets.length).toBeLessThanOrEqual(1 + 13 + 14);
+  const points = dailyPoints(read.days);
+  expect(points.every((p) => p.price_usd !== null && p.chain_peg_bps.tron !== undefined)).toBe(
+    true,
+  );
+});
+
+it("a damaged chunk is an issue and its samples are absent; the rest reads", async () => {
+  const samples = hourly(10);
+  await seedHistory(store, COIN, samples, { intervalSeconds: INTERVAL_S, nowMs: NOW_MS });
+  await store.set(rawChunkKey(COIN, INTERVAL_S, NOW_MS), { v: 99 }, 60);
+  const read = await readCoinHistory(COIN, "7d", NOW_MS, { store });
+  expect(read.issues).toEqual(["damaged_value"]);
+  expect(read.samples.length).toBeGreaterThan(0);
+  expect(
+    read.samples.every(
+      (s) => rawChunkKey(COIN, INTERVAL_S, s.t) !== rawChunkKey(COIN, INTERVAL_S, NOW_MS),
+    ),
+  ).toBe(true);
+});
+
+it("a store that does not answer is an issue, not a throw", async () => {
+  store.simulateFailure("unavailable");
+  const read = await readCoinHistory(COIN, "30d", NOW_MS, { store });
+  expect(read.issues).toEqual(["store_unavailable"]);
+  expect(read.samples).toEqual([]);
+});
+
+describe("CSV and NDJSON give the JSON points' rows", () => {
+  const points = () =>
+    samplePoints(
+      hourly(1, (s, i) =>
+        i === 3 ? { ...s, exit_cost_bps: { ...s.exit_cost_bps, usd_10m: null } } : s,
+      ),
+    );
+  // The JSON body's points as jsonOk serialises them (numbers at their unit's precision).
+  const jsonRows = () => JSON.parse(JSON.stringify(roundToUnits(points())));
+
+  it("NDJSON: one point a line", () => {
+    const lines = pointsNdjson(points()).trimEnd().split("\n");
+    expect(lines.map((l) => JSON.parse(l))).toEqual(jsonRows());
+  });
+
+  it("CSV: a header, then one row a point; an empty cell is null", () => {
+    const [header, ...rows] = pointsCsv(points()).trimEnd().split("\r\n");
+    const names = header!.split(",");
+    expect(names.slice(0, POINT_COLUMNS.length)).toEqual([...POINT_COLUMNS]);
+    const parsed = rows.map((row) => {
+      const cells = row.split(",");
+      const value = (i: number) => (cells[i] === "" ? null : Number(cells[i]));
+      const point: Record<string, unknown> = { chain_peg_bps: {} };
+      names.forEach((n, i) => {
+        if (n === "t") point.t = cells[i];
+        else if (n.startsWith(CHAIN_COLUMN_PREFIX))
+          (point.chain_peg_bps as Record<string, unknown>)[n.slice(CHAIN_COLUMN_PREFIX.length)] =
+            value(i);
+        else point[n] = value(i);
+      });
+      return point;
+    });
+    expect(parsed).toEqual(jsonRows());
+    expect(parsed[3]!.exit_cost_bps_10m).toBeNull();
+  });
+});

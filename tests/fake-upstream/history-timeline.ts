@@ -2,23 +2,24 @@
  * The goal timeline of the service's own history (docs/history.md "Events"): one run of history
  * mode episodes, placed by sample index from a start, that the goal tests and the demo's seeded
  * week share. Every episode transforms the fake's own answers (history-mode.ts); the depth drops
- * are sized from what the service measured before them (`depthDropEpisodes`).
+ * are sized from what the service measured before them (`depthDropEpisodes`). Episodes of
+ * different coins overlap in time; an exchange going down touches every coin, so it comes last.
  *
- *   a  samples 14–19  the coin's ±2 % depth falls by DEPTH_DROP_SHARE, carried by its two largest
- *                     venues (each falls below half): one confirmed liquidity_drain
- *   d  samples 24–26  the coin's $1M sale pays SALE_FACTOR while its mid stays: one depeg_at_size
- *   b  samples 36–41  the same drop carried by one venue only: no confirmed drain
- *   f  samples 48–50  a price wick in the coin's 30-day series (seen from sample 51): the risk
- *                     score's peg stability falls, one risk_score_change
- *   c  samples 60–65  an exchange stops answering (its tickers and book): no event
- *   e  samples 72–74  the coin's pools on one chain at POOL_FACTOR: one chain_local_depeg there
+ *   a  DAI   samples 8–13   its ±2 % depth falls by DEPTH_DROP_SHARE, carried by its two largest
+ *                           venues (each falls below half): one confirmed liquidity_drain
+ *   d  USDT  samples 10–12  its $1M sale pays SALE_FACTOR while its mid stays: one depeg_at_size
+ *   f  USDe  samples 10–12  a price wick in its 30-day series, seen from sample 13: the risk
+ *                           score's peg stability falls, one risk_score_change
+ *   e  USDC  samples 14–16  its Base pools at POOL_FACTOR: one chain_local_depeg naming base
+ *   b  DAI   samples 20–25  the same drop carried by one venue only: no confirmed drain
+ *   c  all   samples 28–31  an exchange stops answering (its tickers and book): no event
  */
 import type { HistoryEpisode } from "./history-mode";
 
 /** Samples taken before the first episode: more than the drain rule's trailing minimum. */
-export const BASELINE_SAMPLES = 12;
+export const BASELINE_SAMPLES = 8;
 /** Samples the timeline needs to play every episode and close every event. */
-export const TIMELINE_SAMPLES = 80;
+export const TIMELINE_SAMPLES = 34;
 /** The share of the coin's depth a drop removes (a 60 % drop). */
 export const DEPTH_DROP_SHARE = 0.6;
 /** A $1M sale at 0.985 of its price (−150 bps). */
@@ -39,12 +40,12 @@ export const TIMELINE_SUBJECTS = {
 
 /** [first sample, samples] of each episode. */
 export const TIMELINE_SPANS = {
-  drainTwoVenues: [14, 6],
-  saleAtSize: [24, 3],
-  drainOneVenue: [36, 6],
-  riskWick: [48, 3],
-  exchangeDown: [60, 6],
-  chainLocal: [72, 3],
+  drainTwoVenues: [8, 6],
+  saleAtSize: [10, 3],
+  riskWick: [10, 3],
+  chainLocal: [14, 3],
+  drainOneVenue: [20, 6],
+  exchangeDown: [28, 4],
 } as const satisfies Record<string, readonly [number, number]>;
 
 export interface Timeline {

@@ -2,13 +2,13 @@
  * The history goals (issue: own history of depth, exit cost, chain-local peg and risk): the real
  * refresher pass and its sampler run hour by hour over a simulated clock against the fake
  * upstream's goal timeline (tests/fake-upstream/history-timeline.ts), on a real Redis; then the
- * event rules (lib/domain/history-events) over what was stored.
+ * event log's builder (lib/history-api/events) over what was stored.
  */
 import { getConfig } from "@/lib/config";
-import { historyEvents } from "@/lib/domain/history-events";
-import type { HistoryEvent } from "@/lib/domain/history-events-core";
+import { getStablecoinEvents } from "@/lib/history-api/events";
+import type { LogEvent } from "@/lib/history-api/types";
 import { createKv, type KvStore } from "@/lib/kv";
-import { toEventSample, type HistorySample } from "@/lib/history/sample";
+import type { HistorySample } from "@/lib/history/sample";
 import { trackedTokens } from "@/tests/fake-upstream/data/assets";
 import {
   TIMELINE_SAMPLES,
@@ -25,13 +25,16 @@ const KV_TIMEOUT_MS = 5_000;
 let h: Harness;
 let kv: KvStore;
 let tl: Timeline;
-/** Every tracked coin's stored samples and events, by CoinGecko id. */
+/** Every tracked coin's stored samples, by CoinGecko id; the log's own-history events. */
 const samples = new Map<string, HistorySample[]>();
-const events = new Map<string, HistoryEvent[]>();
+let events: LogEvent[] = [];
 
-const eventsOf = (coin: string, type?: HistoryEvent["type"]) =>
-  (events.get(coin) ?? []).filter((e) => type === undefined || e.type === type);
-const within = (a: number | null, b: number) => a !== null && Math.abs(a - b) <= tl.intervalMs;
+const symbolOf = (coingeckoId: string) =>
+  trackedTokens().find((t) => t.coingeckoId === coingeckoId)?.symbol;
+const eventsOf = (coin: string, type?: LogEvent["type"]) =>
+  events.filter((e) => e.symbol === symbolOf(coin) && (type === undefined || e.type === type));
+const within = (iso: string | null, ms: number) =>
+  iso !== null && Math.abs(Date.parse(iso) - ms) <= tl.intervalMs;
 
 beforeAll(async () => {
   h = await startHarness("redis", { HISTORY_SAMPLE_SECONDS: String(HOUR_MS / 1000) });
@@ -42,9 +45,11 @@ beforeAll(async () => {
   for (const token of trackedTokens()) {
     const stored = await storedSamples(kv, token.defillamaId, HOUR_MS, tl.startMs, endMs);
     samples.set(token.coingeckoId, stored);
-    const coin = { symbol: token.symbol, selector: token.defillamaId };
-    events.set(token.coingeckoId, historyEvents(coin, stored.map(toEventSample)));
   }
+  const log = await getStablecoinEvents({ window: "7d" });
+  if (!log.ok) throw new Error("the event log did not answer");
+  // Price depeg events come from the providers' price history, not from the own history.
+  events = log.body.events.filter((e) => e.type !== "depeg");
 }, 600_000);
 
 afterAll(async () => {
@@ -69,25 +74,25 @@ describe("history goals: the real sampler over a simulated week, on Redis", () =
       (e) => e.confirmed,
     );
     expect(confirmed).toHaveLength(1);
-    expect(within(confirmed[0]!.startMs, truth.fromMs)).toBe(true);
-    expect(within(confirmed[0]!.endMs, truth.toMs)).toBe(true);
+    expect(within(confirmed[0]!.start, truth.fromMs)).toBe(true);
+    expect(within(confirmed[0]!.end, truth.toMs)).toBe(true);
   });
 
   it("the same drop carried by one venue only → listed, never confirmed", () => {
     const truth = spanMs(tl, TIMELINE_SPANS.drainOneVenue);
     const drains = eventsOf(TIMELINE_SUBJECTS.drain, "liquidity_drain").filter((e) =>
-      within(e.startMs, truth.fromMs),
+      within(e.start, truth.fromMs),
     );
     expect(drains.map((e) => e.confirmed)).toEqual([false]);
   });
 
   it("an exchange that stops answering → no event for any coin", () => {
     const down = spanMs(tl, TIMELINE_SPANS.exchangeDown);
-    const raised = [...events.values()]
-      .flat()
-      .filter(
-        (e) => e.startMs >= down.fromMs - tl.intervalMs && e.startMs <= down.toMs + tl.intervalMs,
-      );
+    const raised = events.filter(
+      (e) =>
+        Date.parse(e.start) >= down.fromMs - tl.intervalMs &&
+        Date.parse(e.start) <= down.toMs + tl.intervalMs,
+    );
     expect(raised).toEqual([]);
   });
 
@@ -99,7 +104,7 @@ describe("history goals: the real sampler over a simulated week, on Redis", () =
     for (const s of during) expect(Math.abs((s.price.usd ?? 0) - 1)).toBeLessThan(0.005);
     const raised = eventsOf(coin, "depeg_at_size");
     expect(raised).toHaveLength(1);
-    expect(within(raised[0]!.startMs, truth.fromMs)).toBe(true);
+    expect(within(raised[0]!.start, truth.fromMs)).toBe(true);
   });
 
   it("USDC's Base pools at 0.965 for 3 samples → one chain_local_depeg naming base, none elsewhere", () => {
@@ -107,22 +112,20 @@ describe("history goals: the real sampler over a simulated week, on Redis", () =
     const truth = spanMs(tl, TIMELINE_SPANS.chainLocal);
     const local = eventsOf(coin, "chain_local_depeg");
     expect(local.map((e) => e.chain)).toEqual([chain]);
-    expect(within(local[0]!.startMs, truth.fromMs)).toBe(true);
+    expect(within(local[0]!.start, truth.fromMs)).toBe(true);
     // Elsewhere: only the recorded one (DAI on arbitrum, from the first sample on).
-    const others = [...events.entries()]
-      .filter(([id]) => id !== coin)
-      .flatMap(([id, list]) =>
-        list.filter((e) => e.type === "chain_local_depeg").map((e) => `${id}:${e.chain}`),
-      );
-    expect(others).toEqual(["dai:arbitrum"]);
+    const others = events
+      .filter((e) => e.type === "chain_local_depeg" && e.symbol !== symbolOf(coin))
+      .map((e) => `${e.symbol}:${e.chain}`);
+    expect(others).toEqual(["DAI:arbitrum"]);
   });
 
   it("a risk component dropping the score by 12 points → one risk_score_change naming it", () => {
     const raised = eventsOf(TIMELINE_SUBJECTS.riskWick, "risk_score_change");
     expect(raised).toHaveLength(1);
-    const deltas = raised[0]!.componentDeltas ?? [];
+    const deltas = raised[0]!.component_deltas ?? [];
     expect(deltas[0]?.component).toBe("pegStability");
-    const move = deltas.reduce((s, d) => s + d.scoreDeltaPoints, 0);
+    const move = deltas.reduce((s, d) => s + d.score_delta_points, 0);
     expect(Math.round(move)).toBe(-12);
   });
 });

@@ -86,6 +86,5 @@ describe("history sampling across instances, on Redis", () => {
     expect(usdc).toHaveLength(1);
     expect(usdc[0]?.price.usd).not.toBeNull();
     expect(usdc[0]?.depth_2pct_usd.total_usd).not.toBeNull();
-    expect(usdc[0]?.sale_1m.price_usd).not.toBeNull();
   });
 });

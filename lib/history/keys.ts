@@ -89,6 +89,8 @@ export const historyMetaSchema = z.object({
   /** The first sample this service took of the coin: its own history cannot be backfilled. */
   history_start_ms: z.number().int().nonnegative(),
   interval_s: z.number().int().positive(),
+  /** The latest sample stored (the writer folds a day into its daily row when a later one comes). */
+  last_sample_ms: z.number().int().nonnegative().optional(),
 });
 export type HistoryMeta = z.infer<typeof historyMetaSchema>;
 

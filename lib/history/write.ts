@@ -1,9 +1,9 @@
 /**
  * Writing one coin's history (docs/history.md, "The sampler"): a sample goes into its raw chunk
  * unless its slot is taken (the first one stored wins), the coin's meta says when its history
- * starts, and a UTC day is folded into its daily row as soon as the coin's first sample of a
- * later day is stored. The writer runs under the refresher's pass lock (one writer at a time);
- * the slot check is what keeps one sample per slot across passes and instances.
+ * starts and when its latest sample was taken, and a UTC day is folded into its daily row as soon
+ * as the coin's first sample of a later day is stored. The writer runs under the refresher's pass
+ * lock (one writer at a time); the slot check keeps one sample per slot across passes and instances.
  *
  * A damaged stored value throws (a ZodError) and nothing is written over it: that sample is a
  * gap, and the value is left for an operator to look at.
@@ -18,7 +18,6 @@ import {
   metaKey,
   rawChunkKey,
   rawChunkKeys,
-  rawChunkSpanMs,
   rawChunkTtlSeconds,
   sampleSlot,
 } from "./keys";
@@ -58,34 +57,27 @@ export async function storeSample(
   const times = storedTimes(stored);
   const slot = sampleSlot(sample.t, intervalSeconds);
   if (times.some((t) => sampleSlot(t, intervalSeconds) === slot)) return "taken";
-  const before = (ts: readonly number[]) => Math.max(-Infinity, ...ts.filter((t) => t < sample.t));
-  let previousT = before(times);
-  // The chunk's first sample: the coin's previous one, if any, is at the end of the last chunk.
-  if (times.length === 0) {
-    const last = rawChunkKey(coinId, intervalSeconds, sample.t - rawChunkSpanMs(intervalSeconds));
-    previousT = before(storedTimes(await kv.get(last)));
-  }
+  const meta = historyMetaSchema.safeParse(await kv.get(metaKey(coinId)));
+  const previousT = meta.success ? (meta.data.last_sample_ms ?? null) : null;
   await kv.set(
     key,
     appendToRawChunk(stored, sample, intervalSeconds),
     rawChunkTtlSeconds(intervalSeconds),
   );
-  // Written with each new chunk: the first sample, and its TTL renewed while the coin is sampled.
-  if (times.length === 0) await keepMeta(kv, coinId, sample.t, intervalSeconds);
-  if (Number.isFinite(previousT) && dayOf(previousT) < dayOf(sample.t))
-    await foldDay(kv, coinId, intervalSeconds, dayOf(previousT));
-  return "stored";
-}
-
-async function keepMeta(kv: KvStore, coinId: string, tMs: number, intervalSeconds: number) {
-  const key = metaKey(coinId);
-  const meta = historyMetaSchema.safeParse(await kv.get(key));
-  const start = meta.success ? Math.min(meta.data.history_start_ms, tMs) : tMs;
+  // Written with every sample: the first one's time, the latest's, and the TTL renewed.
   await kv.set(
-    key,
-    { history_start_ms: start, interval_s: intervalSeconds },
+    metaKey(coinId),
+    {
+      history_start_ms: Math.min(meta.success ? meta.data.history_start_ms : sample.t, sample.t),
+      interval_s: intervalSeconds,
+      last_sample_ms: Math.max(previousT ?? sample.t, sample.t),
+    },
     DAILY_CHUNK_TTL_SECONDS,
   );
+  // The previous sample's day is complete: fold it (however long ago it was).
+  if (previousT !== null && dayOf(previousT) < dayOf(sample.t))
+    await foldDay(kv, coinId, intervalSeconds, dayOf(previousT));
+  return "stored";
 }
 
 /** The UTC day starting at `dayMs`, from its raw samples, into its month's daily rows. */

@@ -88,6 +88,7 @@ describe.each(KV_KINDS)("history sampler (%s store)", (kind) => {
       expect(await admin.get(metaKey(coin))).toEqual({
         history_start_ms: samples[0]!.t,
         interval_s: INTERVAL_S,
+        last_sample_ms: samples[0]!.t,
       });
     }
     for (const coin of below) expect(await admin.get(metaKey(coin))).toBeUndefined();

@@ -39,14 +39,22 @@ describe("storeSample", () => {
     expect((await samplesOf(kv, COIN, first.t)).map((s) => s.t)).toEqual([first.t, next.t]);
   });
 
-  it("writes when the coin's history starts, and keeps the earliest start", async () => {
+  it("writes when the coin's history starts and its latest sample, keeping the earliest start", async () => {
     const kv = new MemoryKv({ timeoutMs: KV_TIMEOUT_MS });
     const rand = seeded(2);
     await storeSample(kv, COIN, realistic(0, rand), HOURLY_S);
-    expect(await kv.get(metaKey(COIN))).toEqual({ history_start_ms: T0_MS, interval_s: HOURLY_S });
-    // A sample a few weeks later starts a new chunk: the start stays.
-    await storeSample(kv, COIN, realistic(0, rand, T0_MS + 30 * DAY_MS), HOURLY_S);
-    expect(await kv.get(metaKey(COIN))).toEqual({ history_start_ms: T0_MS, interval_s: HOURLY_S });
+    expect(await kv.get(metaKey(COIN))).toEqual({
+      history_start_ms: T0_MS,
+      interval_s: HOURLY_S,
+      last_sample_ms: T0_MS,
+    });
+    const later = T0_MS + 30 * DAY_MS;
+    await storeSample(kv, COIN, realistic(0, rand, later), HOURLY_S);
+    expect(await kv.get(metaKey(COIN))).toEqual({
+      history_start_ms: T0_MS,
+      interval_s: HOURLY_S,
+      last_sample_ms: later,
+    });
   });
 
   it("folds a UTC day into its daily row when the next day's first sample is stored", async () => {
@@ -70,6 +78,17 @@ describe("storeSample", () => {
       min: Math.min(...depths),
       max: Math.max(...depths),
     });
+  });
+
+  it("folds the previous sample's day however many chunks ago it was (sparse sampling)", async () => {
+    const kv = new MemoryKv({ timeoutMs: KV_TIMEOUT_MS });
+    const rand = seeded(6);
+    const minuteS = 60; // a chunk spans 168 minutes: the two samples are many chunks apart
+    const evening = realistic(0, rand, T0_MS + 23 * HOUR_MS);
+    await storeSample(kv, COIN, evening, minuteS);
+    await storeSample(kv, COIN, realistic(1, rand, T0_MS + 25 * HOUR_MS), minuteS);
+    const rows = decodeDailyChunk(await kv.get(dailyChunkKey(COIN, T0_MS)));
+    expect(rows).toEqual([expect.objectContaining({ day_ms: T0_MS, samples: 1 })]);
   });
 
   it("never writes over a damaged chunk (that sample is a gap)", async () => {

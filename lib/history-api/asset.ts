@@ -1,7 +1,9 @@
 /** The coin of a history answer, resolved once by the asset layer. */
 import type { AssetContext } from "@/lib/assets/context";
 import { preferredSelector, toAggregateRef } from "@/lib/assets/resolve";
+import { getConfig } from "@/lib/config";
 import type { HistoryAsset } from "./types";
+import { HW } from "./warnings";
 
 /** Symbol, canonical selector and name; `coinId`: the key of its history (its aggregate id). */
 export function historyAsset(ctx: AssetContext): { asset: HistoryAsset; coinId: string | null } {
@@ -12,4 +14,12 @@ export function historyAsset(ctx: AssetContext): { asset: HistoryAsset; coinId: 
       ? (coingeckoId ?? symbol)
       : preferredSelector({ id, symbol, geckoId: coingeckoId }, refs);
   return { asset: { symbol, selector, name }, coinId: id };
+}
+
+/** Why a coin without samples has none: under the sampling floor, or not sampled yet. */
+export function noHistoryWarning(ctx: AssetContext) {
+  const circulating = ctx.aggregateEntry?.circulatingUsd ?? null;
+  return circulating !== null && circulating < getConfig().history.minCirculatingUsd
+    ? HW.belowFloor
+    : HW.notStarted;
 }

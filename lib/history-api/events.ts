@@ -20,7 +20,6 @@ import { RISK_CHANGE_WINDOW_MS } from "@/lib/domain/risk-score-change";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { RAW_RETENTION_MS } from "@/lib/history/keys";
 import { readEventSamples, type HistoryReadIssue } from "@/lib/history/read";
-import { toEventSample } from "@/lib/history/sample";
 import { HISTORY_WINDOW_MS, type HistoryWindow, type LogEventType } from "@/lib/history/windows";
 import { readAggregate } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
@@ -35,6 +34,8 @@ export interface EventsInput {
   type?: LogEventType;
   window: HistoryWindow;
   confirmed?: boolean;
+  /** Pages only (a chain page's chain-local depegs): events on this chain. */
+  chain?: string;
 }
 
 export type EventsResult =
@@ -86,7 +87,7 @@ async function historyPart(coins: readonly CoinRef[], fromMs: number, nowMs: num
       ...(await Promise.all(
         batch.map(async (coin) => {
           const read = await readEventSamples(coin.coinId, fromMs, nowMs, LOOKBACK_MS);
-          const events = historyEvents(coin, read.samples.map(toEventSample))
+          const events = historyEvents(coin, read.samples)
             .filter((e) => (e.endMs ?? nowMs) >= fromMs)
             .map(historyLogEvent);
           return {
@@ -173,6 +174,7 @@ export async function getStablecoinEvents(
   ]
     .filter((e) => input.type === undefined || e.type === input.type)
     .filter((e) => input.confirmed === undefined || e.confirmed === input.confirmed)
+    .filter((e) => input.chain === undefined || e.chain === input.chain)
     .sort(newestEventFirst);
   const own = warningFields(warnings);
   const fields = {

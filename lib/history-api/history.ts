@@ -10,7 +10,7 @@ import { byGroup, type Group } from "@/lib/history/columns";
 import { readCoinHistory, type CoinHistoryRead } from "@/lib/history/read";
 import { SECONDS_PER_DAY, type HistoryWindow } from "@/lib/history/windows";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
-import { historyAsset } from "./asset";
+import { historyAsset, noHistoryWarning } from "./asset";
 import { dailyPoints, POINT_COLUMNS, samplePoints } from "./points";
 import type { HistoryPoint, HistoryResponse } from "./types";
 import { degradedBy, HW, missingMeasurementsWarning, readIssueWarnings } from "./warnings";
@@ -77,7 +77,7 @@ export async function getStablecoinHistory(
   if (!read) warnings.push(HW.notSampled);
   else {
     warnings.push(...readIssueWarnings(read.issues));
-    if (read.historyStartMs === null) warnings.push(HW.notStarted);
+    if (read.historyStartMs === null) warnings.push(noHistoryWarning(r.ctx));
     else if (points.length === 0) warnings.push(HW.emptyWindow);
     warnings.push(...missingMeasurementsWarning(missingMeasurements(points)));
   }

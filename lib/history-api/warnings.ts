@@ -13,6 +13,10 @@ export const HW = {
     "history_not_sampled",
     "this coin has no aggregate id, so the service does not sample it.",
   ),
+  belowFloor: history(
+    "history_below_floor",
+    "this coin circulates less than the sampling floor (HISTORY_MIN_CIRCULATING_USD), so the service does not sample it.",
+  ),
   emptyWindow: history(
     "history_window_empty",
     "the service took no sample of this coin within this window.",
@@ -40,7 +44,7 @@ export const HW = {
  * it can be (cacheable). A store that did not answer, or a damaged value, degrades it.
  */
 const FACT_CODES: ReadonlySet<string> = new Set(
-  [HW.notStarted, HW.notSampled, HW.emptyWindow, HW.rawRetention].map((w) => w.code),
+  [HW.notStarted, HW.notSampled, HW.belowFloor, HW.emptyWindow, HW.rawRetention].map((w) => w.code),
 );
 export const MEASUREMENT_MISSING_CODE = "history_measurement_missing";
 

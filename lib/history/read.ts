@@ -19,6 +19,8 @@ import {
   rawChunkKeys,
   type HistoryMeta,
 } from "./keys";
+import type { EventSample } from "@/lib/domain/history-events-core";
+import { decodeEventSamples } from "./event-samples";
 import { decodeRawChunk } from "./raw-chunk";
 import type { HistorySample } from "./sample";
 import { DAY_MS, HISTORY_WINDOW_MS, type HistoryResolution, type HistoryWindow } from "./windows";
@@ -82,22 +84,31 @@ export async function readHistoryMeta(
   return { meta: parsed.success ? parsed.data : null, issues: [...read.issues] };
 }
 
+/** What a raw chunk decodes into, with `fromMs <= t <= toMs`, oldest first. */
+async function readRawChunks<T extends { t: number }>(
+  keys: readonly string[],
+  decode: (stored: unknown) => T[],
+  fromMs: number,
+  toMs: number,
+  store: KvStore,
+): Promise<{ samples: T[]; issues: HistoryReadIssue[] }> {
+  const read = await getAll(store, keys);
+  const samples = decodeEach(read, decode)
+    .filter((s) => s.t >= fromMs && s.t <= toMs)
+    .sort((a, b) => a.t - b.t);
+  return { samples, issues: [...read.issues] };
+}
+
 /** The raw samples with `fromMs <= t <= toMs`, oldest first. */
-export async function readRawSamples(
+export function readRawSamples(
   coinId: string,
   intervalSeconds: number,
   fromMs: number,
   toMs: number,
   deps: HistoryReadDeps = {},
 ): Promise<{ samples: HistorySample[]; issues: HistoryReadIssue[] }> {
-  const read = await getAll(
-    deps.store ?? getKv(),
-    rawChunkKeys(coinId, intervalSeconds, fromMs, toMs),
-  );
-  const samples = decodeEach(read, decodeRawChunk)
-    .filter((s) => s.t >= fromMs && s.t <= toMs)
-    .sort((a, b) => a.t - b.t);
-  return { samples, issues: [...read.issues] };
+  const keys = rawChunkKeys(coinId, intervalSeconds, fromMs, toMs);
+  return readRawChunks(keys, decodeRawChunk, fromMs, toMs, deps.store ?? getKv());
 }
 
 /** The stored daily rows of the days from `fromMs`'s day to `toMs`, oldest first. */
@@ -177,8 +188,9 @@ export async function readCoinHistory(
 }
 
 /**
- * The samples the event rules need to judge `[fromMs, nowMs]`: those of the window and of the
- * lookback before it (a drain's trailing median), as far back as the raw retention keeps.
+ * The samples the event rules need to judge `[fromMs, nowMs]` (read straight into what the rules
+ * read): those of the window and of the lookback before it (a drain's trailing median), as far
+ * back as the raw retention keeps.
  */
 export async function readEventSamples(
   coinId: string,
@@ -187,16 +199,17 @@ export async function readEventSamples(
   lookbackMs: number,
   deps: HistoryReadDeps = {},
 ): Promise<{
-  samples: HistorySample[];
+  samples: EventSample[];
   historyStartMs: number | null;
   issues: HistoryReadIssue[];
 }> {
   const store = deps.store ?? getKv();
   const intervalSeconds = deps.intervalSeconds ?? getConfig().history.sampleSeconds;
   const readFromMs = Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+  const keys = rawChunkKeys(coinId, intervalSeconds, readFromMs, nowMs);
   const [meta, raw] = await Promise.all([
     readHistoryMeta(coinId, { store }),
-    readRawSamples(coinId, intervalSeconds, readFromMs, nowMs, { store }),
+    readRawChunks(keys, decodeEventSamples, readFromMs, nowMs, store),
   ]);
   return {
     samples: raw.samples,

@@ -1,5 +1,5 @@
 /**
- * /depegs.atom and /depegs.json against their formats: the Atom document is parsed by a real XML
+ * /depegs.atom, /depegs.json, /events.atom and /events.json against their formats: the Atom document is parsed by a real XML
  * parser (jsdom's, strict) and checked for RFC 4287's required elements; the JSON Feed is checked
  * with a JSON Schema of version 1.1's required and typed fields.
  */
@@ -8,6 +8,8 @@ import addFormats from "ajv-formats";
 import { JSDOM } from "jsdom";
 import * as atomRoute from "@/app/depegs.atom/route";
 import * as jsonRoute from "@/app/depegs.json/route";
+import * as eventsAtomRoute from "@/app/events.atom/route";
+import * as eventsJsonRoute from "@/app/events.json/route";
 import { call, forgetProcessState, json, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
@@ -199,5 +201,55 @@ describe("depeg feeds", () => {
     expect(body.error.code).toBe("unknown_asset");
     expect(body.holderAnalyticsSupported).toBe(false);
     expect((await call(jsonRoute.GET, "/depegs.json?q=usd%20c")).status).toBe(400);
+  });
+});
+
+type Feed = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe("event feeds", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness("file", SLOW_MACHINE_ENV);
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const entryIds = (doc: Document) =>
+    [...doc.getElementsByTagNameNS(ATOM_NS, "entry")].map(
+      (e) => e.getElementsByTagNameNS(ATOM_NS, "id")[0]?.textContent,
+    );
+
+  it("/events.atom is well-formed Atom 1.0 of confirmed events only, stable ids", async () => {
+    const res = await call(eventsAtomRoute.GET, "/events.atom");
+    expect(res.status).toBe(200);
+    const market = parseXml(await res.text());
+    expect(atomProblems(market)).toEqual([]);
+    // Across the market the depeg log's events are unconfirmed (one source): none in the feed.
+    expect(entryIds(market)).toEqual([]);
+    // With q the market provider confirms USDe's depeg: it is an entry.
+    const one = parseXml(
+      await (await call(eventsAtomRoute.GET, "/events.atom?q=ethena-usde")).text(),
+    );
+    expect(atomProblems(one)).toEqual([]);
+    const ids = entryIds(one);
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toMatch(/^urn:stablecoin-intel:event:depeg:ethena-usde:/);
+  });
+
+  it("/events.json is a valid JSON Feed 1.1; type filters it", async () => {
+    const feed = await json<Feed>(await call(eventsJsonRoute.GET, "/events.json?q=ethena-usde"));
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const validate = ajv.compile(JSON_FEED_SCHEMA);
+    expect(validate(feed) ? [] : validate.errors).toEqual([]);
+    expect(feed.items.map((i: Feed) => [i._event.type, i._event.confirmed])).toEqual([
+      ["depeg", true],
+    ]);
+    const drains = await json<Feed>(
+      await call(eventsJsonRoute.GET, "/events.json?q=ethena-usde&type=liquidity_drain"),
+    );
+    expect(drains.items).toEqual([]);
+    expect(drains.feed_url).toBe("http://localhost/events.json?q=ethena-usde&type=liquidity_drain");
   });
 });

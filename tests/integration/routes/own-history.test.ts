@@ -7,12 +7,13 @@ import * as historyRoute from "@/app/api/stablecoin-history/route";
 import * as eventsRoute from "@/app/api/stablecoin-events/route";
 import * as eventsAtom from "@/app/events.atom/route";
 import * as eventsJson from "@/app/events.json/route";
+import { resetConfigForTests } from "@/lib/config";
 import type { HistorySample } from "@/lib/history/sample";
 import { tokenBySymbol } from "../../fake-upstream/data/assets";
 import { seedHistory } from "../../helpers/history-store";
 import { HOUR_MS, realistic, seeded } from "../../unit/history/fixtures";
 import { validateAgainstOpenApi } from "../helpers/openapi";
-import { adminKv, call, json, startHarness, type Harness } from "../helpers/harness";
+import { adminKv, call, json, KV_KINDS, startHarness, type Harness } from "../helpers/harness";
 import { SLOW_MACHINE_ENV } from "../helpers/slow-machine";
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -78,11 +79,11 @@ function scenario(nowMs: number): HistorySample[] {
   return out;
 }
 
-describe("own history routes", () => {
+describe.each(KV_KINDS)("own history routes (%s store)", (kind) => {
   let h: Harness;
   let samples: HistorySample[];
   beforeAll(async () => {
-    h = await startHarness("file", SLOW_MACHINE_ENV);
+    h = await startHarness(kind, SLOW_MACHINE_ENV);
   });
   afterAll(async () => {
     await h.close();
@@ -185,6 +186,19 @@ describe("own history routes", () => {
     });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
+  it("a coin under the sampling floor says so rather than 'not started'", async () => {
+    process.env.HISTORY_MIN_CIRCULATING_USD = String(Number.MAX_SAFE_INTEGER);
+    resetConfigForTests();
+    try {
+      const body = await json<Body>(await history("?q=usdt"));
+      expect(body.warning_codes).toContain("history_below_floor");
+      expect(body.warning_codes).not.toContain("history_not_started");
+    } finally {
+      delete process.env.HISTORY_MIN_CIRCULATING_USD;
+      resetConfigForTests();
+    }
   });
 
   it("the log joins history events with the price depegs, newest first", async () => {

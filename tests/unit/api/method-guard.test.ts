@@ -78,6 +78,8 @@ describe("method guard", () => {
     expect(refusedMethod("PROPFIND", "/api?x=1")).toBe(true);
     expect(refusedMethod("PROPFIND", "http://h.example/api/x")).toBe(true);
     expect(refusedMethod("PROPFIND", "/depegs.atom?q=usdc")).toBe(true);
+    expect(refusedMethod("PROPFIND", "/events.atom?type=depeg")).toBe(true);
+    expect(refusedMethod("PROPFIND", "/events.json")).toBe(true);
     expect(refusedMethod("PROPFIND", "/depegs")).toBe(false);
     expect(refusedMethod("PROPFIND", "/apix")).toBe(false);
     expect(refusedMethod("PROPFIND", "/stablecoins/api")).toBe(false);

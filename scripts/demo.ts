@@ -13,7 +13,8 @@
  * `DEMO_SKIP_BUILD=1` serves the existing build as it is (tests that must not rebuild).
  * Before serving, a week of the service's own history is seeded (`./demo-history`: the real
  * sampler over a simulated clock against the fake's time-varying answers), sampled every 4 hours
- * unless the shell sets `HISTORY_SAMPLE_SECONDS`; `DEMO_HISTORY=off` skips it.
+ * unless the shell sets `HISTORY_SAMPLE_SECONDS`; `DEMO_HISTORY=off` skips it (the full market
+ * seeds only with `DEMO_HISTORY=on`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -197,7 +198,9 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
-  if (process.env.DEMO_HISTORY !== "off") await seedHistory(fake, env);
+  // The whole market would take hundreds of coins' passes: seeded there only when asked.
+  const seedDefault = market === "fixture" ? "on" : "off";
+  if ((process.env.DEMO_HISTORY ?? seedDefault) === "on") await seedHistory(fake, env);
   await buildIfNeeded({ ...env, PORT: undefined, REFRESH_INTERVAL_SECONDS: undefined }, market);
 
   if (stopping) return;

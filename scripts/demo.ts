@@ -120,8 +120,8 @@ const DEMO_CALLS_PER_SECOND = "100000";
  */
 const DEMO_REFRESH_INTERVAL_SECONDS = "10";
 /**
- * The demo's history interval (4 hours unless the shell sets `HISTORY_SAMPLE_SECONDS`): a seeded
- * week is 42 refresher passes, so the demo starts in seconds, not minutes.
+ * The demo's history interval while it seeds a week (4 hours unless the shell sets
+ * `HISTORY_SAMPLE_SECONDS`): 42 refresher passes instead of 168 at hourly sampling.
  */
 const DEMO_HISTORY_SAMPLE_SECONDS = "14400";
 
@@ -173,6 +173,8 @@ async function main(): Promise<void> {
   const fake = await startFakeUpstream({ port: 0, market });
   closeFake = () => fake.close();
   const kvDir = path.resolve(ROOT, process.env.DEMO_KV_DIR ?? ".data/demo-kv");
+  // The whole market would take hundreds of coins' passes: seeded there only when asked.
+  const seeding = (process.env.DEMO_HISTORY ?? (market === "fixture" ? "on" : "off")) === "on";
   rmSync(kvDir, { recursive: true, force: true });
 
   const env: NodeJS.ProcessEnv = {
@@ -185,7 +187,7 @@ async function main(): Promise<void> {
     DEX_QUOTES_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     DEX_QUOTES_CALLS_PER_SECOND: DEMO_CALLS_PER_SECOND,
     REFRESH_INTERVAL_SECONDS: DEMO_REFRESH_INTERVAL_SECONDS,
-    HISTORY_SAMPLE_SECONDS: DEMO_HISTORY_SAMPLE_SECONDS,
+    ...(seeding ? { HISTORY_SAMPLE_SECONDS: DEMO_HISTORY_SAMPLE_SECONDS } : {}),
     ...process.env,
     ...fake.baseUrls,
     ...DEMO_DUNE_QUERY_IDS,
@@ -198,9 +200,7 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
-  // The whole market would take hundreds of coins' passes: seeded there only when asked.
-  const seedDefault = market === "fixture" ? "on" : "off";
-  if ((process.env.DEMO_HISTORY ?? seedDefault) === "on") await seedHistory(fake, env);
+  if (seeding) await seedHistory(fake, env);
   await buildIfNeeded({ ...env, PORT: undefined, REFRESH_INTERVAL_SECONDS: undefined }, market);
 
   if (stopping) return;

@@ -46,6 +46,9 @@ export default defineConfig({
       // calls needs a server that makes none of its own. An empty value turns the demo's off;
       // `E2E_REFRESH_INTERVAL_SECONDS` asks for it (the full-market step of `npm test` does).
       REFRESH_INTERVAL_SECONDS: process.env.E2E_REFRESH_INTERVAL_SECONDS ?? "",
+      // The demo's seeded week of own history (scripts/demo-history.ts) costs a minute of
+      // refresher passes before the server starts: off unless `E2E_DEMO_HISTORY=on` asks for it.
+      DEMO_HISTORY: process.env.E2E_DEMO_HISTORY ?? "off",
       // `DEMO_MARKET=full` runs the suite (and tests/e2e/full-market.spec.ts) on the whole market.
       DEMO_MARKET: process.env.DEMO_MARKET ?? "fixture",
     },

@@ -11,11 +11,16 @@
  * Any signal (SIGTERM, SIGINT, SIGHUP) or the launcher going away (npm does not forward SIGHUP)
  * ends the children — the build, `next start` — and the fake upstream, then this process.
  * `DEMO_SKIP_BUILD=1` serves the existing build as it is (tests that must not rebuild).
+ * Before serving, a week of the service's own history is seeded (`./demo-history`: the real
+ * sampler over a simulated clock against the fake's time-varying answers), sampled every 4 hours
+ * unless the shell sets `HISTORY_SAMPLE_SECONDS`; `DEMO_HISTORY=off` skips it (the full market
+ * seeds only with `DEMO_HISTORY=on`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { configOrExit } from "../lib/config/fail-fast";
+import { seedDemoHistory } from "./demo-history";
 import {
   DEMO_DUNE_QUERY_IDS,
   marketFromEnv,
@@ -114,6 +119,11 @@ const DEMO_CALLS_PER_SECOND = "100000";
  * every coin is warm within a minute of start; `/api/health` shows its passes.
  */
 const DEMO_REFRESH_INTERVAL_SECONDS = "10";
+/**
+ * The demo's history interval while it seeds a week (4 hours unless the shell sets
+ * `HISTORY_SAMPLE_SECONDS`): 42 refresher passes instead of 168 at hourly sampling.
+ */
+const DEMO_HISTORY_SAMPLE_SECONDS = "14400";
 
 let stopping: Promise<void> | undefined;
 let closeFake: () => Promise<void> = async () => undefined;
@@ -139,6 +149,19 @@ function stopOnSignalsAndOrphaning(): void {
   watch.unref();
 }
 
+/** Seeds the history into the demo's store with the app's environment (this process reads it). */
+async function seedHistory(
+  fake: Parameters<typeof seedDemoHistory>[0],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const startedMs = Date.now();
+  configOrExit(env);
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) process.env[k] = v;
+  for (const k of Object.keys(process.env)) if (env[k] === undefined) delete process.env[k];
+  const samples = await seedDemoHistory(fake);
+  console.log(`demo: seeded ${samples} history samples a coin in ${Date.now() - startedMs} ms`);
+}
+
 async function main(): Promise<void> {
   stopOnSignalsAndOrphaning();
   const port = Number(process.env.PORT ?? 3000);
@@ -150,6 +173,8 @@ async function main(): Promise<void> {
   const fake = await startFakeUpstream({ port: 0, market });
   closeFake = () => fake.close();
   const kvDir = path.resolve(ROOT, process.env.DEMO_KV_DIR ?? ".data/demo-kv");
+  // The whole market would take hundreds of coins' passes: seeded there only when asked.
+  const seeding = (process.env.DEMO_HISTORY ?? (market === "fixture" ? "on" : "off")) === "on";
   rmSync(kvDir, { recursive: true, force: true });
 
   const env: NodeJS.ProcessEnv = {
@@ -162,6 +187,7 @@ async function main(): Promise<void> {
     DEX_QUOTES_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
     DEX_QUOTES_CALLS_PER_SECOND: DEMO_CALLS_PER_SECOND,
     REFRESH_INTERVAL_SECONDS: DEMO_REFRESH_INTERVAL_SECONDS,
+    ...(seeding ? { HISTORY_SAMPLE_SECONDS: DEMO_HISTORY_SAMPLE_SECONDS } : {}),
     ...process.env,
     ...fake.baseUrls,
     ...DEMO_DUNE_QUERY_IDS,
@@ -174,6 +200,7 @@ async function main(): Promise<void> {
   // The demo never uses Redis or Vercel KV, even if the shell has them set.
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete env[k];
+  if (seeding) await seedHistory(fake, env);
   await buildIfNeeded({ ...env, PORT: undefined, REFRESH_INTERVAL_SECONDS: undefined }, market);
 
   if (stopping) return;

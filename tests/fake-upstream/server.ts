@@ -22,6 +22,13 @@ import {
   type Lifecycle,
 } from "./scenarios";
 import { transformedResponse } from "./transforms";
+import { historyControl, type HistoryState } from "./history-control";
+import {
+  downAnswer,
+  historyAnswer,
+  historyEpisodesSchema,
+  type HistoryEpisode,
+} from "./history-mode";
 import {
   DUNE_ONLY_SCENARIOS,
   MARKETS,
@@ -39,6 +46,8 @@ import {
 } from "./types";
 
 export * from "./types";
+export type { HistoryEpisode } from "./history-mode";
+export { BOOK_EXCHANGE_NAMES } from "./history-mode";
 export {
   CEX_FLOW_ROW_COUNT,
   DEMO_DUNE_QUERY_IDS,
@@ -144,7 +153,8 @@ function readBody(req: IncomingMessage, limit = 65_536): Promise<string> {
 
 export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const host = options.host ?? "127.0.0.1";
-  const now = options.now ?? Date.now;
+  const history: HistoryState = { nowMs: null, episodes: [] };
+  const now = () => history.nowMs ?? (options.now ?? Date.now)();
   let market: Market = options.market ?? "fixture";
   const scenarios = new Map<AnyProvider, ActiveScenario>();
   const log: LoggedRequest[] = [];
@@ -251,8 +261,11 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       market = body.market as Market;
       return send(res, json(200, { ok: true, market }));
     }
+    if (await historyControl(req, res, pathname, history, readBody)) return;
     if (pathname === "/__control/reset" && method === "POST") {
       scenarios.clear();
+      history.nowMs = null;
+      history.episodes = [];
       return send(res, json(200, { ok: true }));
     }
     if (pathname === "/__control/requests" && method === "GET") return send(res, json(200, log));
@@ -271,6 +284,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
           redirectTargetUrl,
           market,
           scenarios: Object.fromEntries(scenarios),
+          nowMs: history.nowMs,
+          history: history.episodes,
         }),
       );
     }
@@ -314,7 +329,19 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const okBody = () => handler(false).body;
     switch (scenario) {
       case "ok":
-        return send(res, handler(false));
+        return send(
+          res,
+          downAnswer(split.provider, history.episodes, ctx.nowMs) ??
+            historyAnswer(
+              split.provider,
+              split.rest,
+              url,
+              handler(false),
+              ctx.nowMs,
+              market,
+              history.episodes,
+            ),
+        );
       case "empty":
         return send(res, handler(true));
       case "hang":
@@ -375,6 +402,13 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       market = m;
     },
     resetScenarios: () => scenarios.clear(),
+    setNow: (ms: number | null) => {
+      history.nowMs = ms;
+    },
+    now,
+    setHistory: (episodes: readonly HistoryEpisode[]) => {
+      history.episodes = historyEpisodesSchema.parse(episodes);
+    },
     requests: () => log.map((e) => ({ ...e, headers: { ...e.headers } })),
     clearRequests: () => {
       log.length = 0;

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { HistoryEpisode } from "./history-mode";
 
 export const PROVIDERS = [
   "defillama",
@@ -156,6 +157,15 @@ export interface FakeUpstream {
   market(): Market;
   setMarket(market: Market): void;
   resetScenarios(): void;
+  /**
+   * History mode (README): the clock every answer is built at; null = back to `options.now`.
+   * A harness advances it between samples.
+   */
+  setNow(ms: number | null): void;
+  /** The clock the answers are built at now. */
+  now(): number;
+  /** History mode: the episodes that change the answers over the clock (empty = none). */
+  setHistory(episodes: readonly HistoryEpisode[]): void;
   requests(): LoggedRequest[];
   clearRequests(): void;
   redirectTargetHits(): RedirectHit[];

@@ -27,7 +27,7 @@ const BOOK_DEPTH_SHARE = 2e-4;
 const BOOK_TOP_USD = { min: 50_000, max: 30_000_000 } as const;
 const QUOTES = ["USDT", "USD"] as const;
 
-function entryBySymbol(symbol: string, market: Market): MarketEntry | undefined {
+export function entryBySymbol(symbol: string, market: Market): MarketEntry | undefined {
   const ids = market === "full" ? fullMarketKnownIds() : knownMarketIds();
   const lookup = market === "full" ? fullMarketEntry : marketEntry;
   for (const id of ids) {

@@ -15,6 +15,11 @@ import type { FakeUpstream } from "../tests/fake-upstream/server";
 import { simulateHistory } from "../tests/helpers/history-simulation";
 
 const HISTORY_KEY_PREFIX = "samples:";
+/**
+ * The demo's history interval while it seeds a week (4 hours unless the shell sets
+ * `HISTORY_SAMPLE_SECONDS`): 42 refresher passes instead of 168 at hourly sampling.
+ */
+export const DEMO_HISTORY_SAMPLE_SECONDS = "14400";
 const SEEDED_MS = 7 * 24 * 3_600_000;
 /** Passes the seeding runs at most (a week at hourly sampling); shorter intervals seed less. */
 const MAX_SEEDED_SAMPLES = 168;

@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { configOrExit } from "../lib/config/fail-fast";
-import { seedDemoHistory } from "./demo-history";
+import { DEMO_HISTORY_SAMPLE_SECONDS, seedDemoHistory } from "./demo-history";
 import {
   DEMO_DUNE_QUERY_IDS,
   marketFromEnv,
@@ -119,11 +119,6 @@ const DEMO_CALLS_PER_SECOND = "100000";
  * every coin is warm within a minute of start; `/api/health` shows its passes.
  */
 const DEMO_REFRESH_INTERVAL_SECONDS = "10";
-/**
- * The demo's history interval while it seeds a week (4 hours unless the shell sets
- * `HISTORY_SAMPLE_SECONDS`): 42 refresher passes instead of 168 at hourly sampling.
- */
-const DEMO_HISTORY_SAMPLE_SECONDS = "14400";
 
 let stopping: Promise<void> | undefined;
 let closeFake: () => Promise<void> = async () => undefined;

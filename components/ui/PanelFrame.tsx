@@ -29,7 +29,7 @@ export function PanelFrame({
     <section
       id={id}
       aria-labelledby={headingId}
-      className={`render-when-near min-w-0 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800 ${className}`}
+      className={`min-w-0 space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800 ${className}`}
     >
       <div className="space-y-1.5">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">

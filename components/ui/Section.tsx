@@ -19,7 +19,7 @@ export function Section({
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="render-when-near space-y-3">
+    <section id={id} aria-labelledby={headingId} className="space-y-3">
       <div className="space-y-1">
         <h2 id={headingId} className="text-lg font-semibold tracking-tight">
           {title}

@@ -7,7 +7,7 @@ export default function NotFound() {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         This page or stablecoin is not known to the service.
       </p>
-      <Link href="/" className="text-sky-700 underline dark:text-sky-400">
+      <Link prefetch={false} href="/" className="text-sky-700 underline dark:text-sky-400">
         Back to all stablecoins
       </Link>
     </div>

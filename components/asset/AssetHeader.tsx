@@ -49,7 +49,7 @@ export function AssetHeader({ risk }: { risk: RiskBody }) {
   return (
     <header className="space-y-4">
       <nav aria-label="Breadcrumb" className="text-xs">
-        <Link href="/" className="text-sky-700 underline dark:text-sky-400">
+        <Link prefetch={false} href="/" className="text-sky-700 underline dark:text-sky-400">
           All stablecoins
         </Link>
       </nav>

@@ -23,6 +23,7 @@ export function SharedSymbol({ risk }: { risk: RiskBody }) {
         {others.map((o) => (
           <li key={o.defillama_id}>
             <Link
+              prefetch={false}
               href={`/stablecoins/${encodeURIComponent(o.selector)}`}
               className="text-sky-700 underline dark:text-sky-400"
             >

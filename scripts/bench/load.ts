@@ -124,14 +124,16 @@ export interface Trivial {
 /**
  * The trivial route for a body like `body`: the same UTF-8 size and, when `body` has a character
  * outside Latin-1, a padding with one too (`&wide=1`), so both are held as two-byte strings and
- * pay the same UTF-8 encoding per response.
+ * pay the same UTF-8 encoding per response. `encoded`: the body is handed out as bytes encoded
+ * once, for what is itself handed out that way (a cached page).
  */
-export function trivialFor(body: string): Trivial {
+export function trivialFor(body: string, opts: { encoded?: boolean } = {}): Trivial {
   const bytes = Buffer.byteLength(body);
   const wide = /[\u0100-\uffff]/.test(body);
+  const encoded = opts.encoded === true;
   return {
-    path: `/api/bench-trivial?bytes=${bytes}${wide ? "&wide=1" : ""}`,
+    path: `/api/bench-trivial?bytes=${bytes}${wide ? "&wide=1" : ""}${encoded ? "&encoded=1" : ""}`,
     bytes,
-    label: `trivial Next route, ${fmt.int(bytes)} B${wide ? ", two-byte" : ""}`,
+    label: `trivial Next route, ${fmt.int(bytes)} B${wide ? ", two-byte" : ""}${encoded ? ", encoded once" : ""}`,
   };
 }

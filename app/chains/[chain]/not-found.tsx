@@ -8,7 +8,7 @@ export default function ChainNotFound() {
       <p className="max-w-prose text-sm text-slate-600 dark:text-slate-300">
         The stablecoin aggregate lists no USD stablecoin supply on this chain.
       </p>
-      <Link href="/chains" className="text-sky-700 underline dark:text-sky-400">
+      <Link prefetch={false} href="/chains" className="text-sky-700 underline dark:text-sky-400">
         All chains
       </Link>
     </div>

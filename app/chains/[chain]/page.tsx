@@ -88,7 +88,11 @@ export default async function ChainPage({ params }: Props) {
     <div className="space-y-8">
       <div className="space-y-2">
         <p className="text-sm">
-          <Link href="/chains" className="text-sky-700 underline dark:text-sky-400">
+          <Link
+            prefetch={false}
+            href="/chains"
+            className="text-sky-700 underline dark:text-sky-400"
+          >
             All chains
           </Link>
         </p>

@@ -9,7 +9,7 @@ export default function AssetNotFound() {
         No USD stablecoin matches this address. Use a symbol such as <code>usdc</code>, a CoinGecko
         id or a DefiLlama id.
       </p>
-      <Link href="/" className="text-sky-700 underline dark:text-sky-400">
+      <Link prefetch={false} href="/" className="text-sky-700 underline dark:text-sky-400">
         Back to all stablecoins
       </Link>
     </div>

@@ -28,7 +28,20 @@ describe("/api/bench-trivial (bench baseline)", () => {
     expect(JSON.parse(wide)).toEqual({ pad: expect.any(String) });
   });
 
+  it("answers the same bytes encoded once (&encoded=1), as a cached page goes out", async () => {
+    process.env.BENCH_TRIVIAL_ROUTE = "1";
+    for (const q of ["?bytes=251287", "?bytes=251287&wide=1"]) {
+      const text = await (await get(q)).text();
+      const bytes = Buffer.from(await (await get(`${q}&encoded=1`)).arrayBuffer());
+      expect(bytes.length).toBe(251_287);
+      expect(bytes.toString("utf8")).toBe(text);
+    }
+  });
+
   it("asks for the body class of what it is compared with", () => {
+    expect(trivialFor("a \u2264 b", { encoded: true }).path).toBe(
+      "/api/bench-trivial?bytes=7&wide=1&encoded=1",
+    );
     expect(trivialFor("plain ascii").path).toBe("/api/bench-trivial?bytes=11");
     expect(trivialFor("caf\u00e9").path).toBe("/api/bench-trivial?bytes=5");
     expect(trivialFor("a \u2264 b").path).toBe("/api/bench-trivial?bytes=7&wide=1");

@@ -37,8 +37,10 @@ export const PAGE_EXPIRE_SECONDS = 7 * 24 * 60 * 60;
 export const DATA_PAGE_CDN_SECONDS = 15;
 /** A CDN's `s-maxage` for a page built from the code alone (a deploy replaces it). */
 export const STATIC_PAGE_CDN_SECONDS = 24 * 60 * 60;
-/** Store keys of the pages built from the code alone. */
+/** Paths of the pages built from the code alone. */
 export const STATIC_PAGE_KEYS = ["/methodology", "/docs/api"];
+/** Next tags a stored page with its path behind this prefix (its store key may be a hash). */
+const PATH_TAG_PREFIX = "_N_T_";
 
 export const PARTIAL_PAGE_CACHE_CONTROL = "private, no-store";
 const CACHE_TAGS_HEADER = "x-next-cache-tags";
@@ -59,15 +61,23 @@ function htmlBytes(value) {
   return bytes;
 }
 
-function isPartial(value) {
+function cacheTags(value) {
   const tags = value.headers?.[CACHE_TAGS_HEADER];
-  return typeof tags === "string" && tags.split(",").includes(PARTIAL_PAGE_TAG);
+  return typeof tags === "string" ? tags.split(",") : [];
 }
 
-/** The Cache-Control of a stored page (by its store key) or of a fresh render. */
-export function pageCacheControl(key, partial) {
-  if (partial) return PARTIAL_PAGE_CACHE_CONTROL;
-  const sMaxAge = STATIC_PAGE_KEYS.includes(key) ? STATIC_PAGE_CDN_SECONDS : DATA_PAGE_CDN_SECONDS;
+const isPartial = (value) => cacheTags(value).includes(PARTIAL_PAGE_TAG);
+
+/** Whether a stored page is one built from the code alone: by its store key or its path tag. */
+function isStaticPage(key, value) {
+  const tags = cacheTags(value);
+  return STATIC_PAGE_KEYS.some((path) => path === key || tags.includes(PATH_TAG_PREFIX + path));
+}
+
+/** The Cache-Control of a stored page or of a fresh render. */
+export function pageCacheControl(key, value) {
+  if (isPartial(value)) return PARTIAL_PAGE_CACHE_CONTROL;
+  const sMaxAge = isStaticPage(key, value) ? STATIC_PAGE_CDN_SECONDS : DATA_PAGE_CDN_SECONDS;
   return `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
 }
 
@@ -78,7 +88,7 @@ export default class PageCacheHandler extends FileSystemCache {
     const partial = isPartial(entry.value);
     if (partial && Date.now() - entry.lastModified >= PARTIAL_PAGE_REUSE_MS) return null;
     // A copy written by `next build` has no header of ours yet; a copy is never edited in place.
-    const headers = { ...entry.value.headers, "cache-control": pageCacheControl(key, partial) };
+    const headers = { ...entry.value.headers, "cache-control": pageCacheControl(key, entry.value) };
     return { ...entry, value: { ...entry.value, headers, html: htmlBytes(entry.value) } };
   }
 
@@ -87,7 +97,7 @@ export default class PageCacheHandler extends FileSystemCache {
     // answer that triggered the render as well as every later copy.
     if (isPage(data)) {
       data.headers = data.headers ?? {};
-      data.headers["cache-control"] = pageCacheControl(key, isPartial(data));
+      data.headers["cache-control"] = pageCacheControl(key, data);
     }
     return super.set(key, data, ctx);
   }

@@ -64,3 +64,15 @@ it("other entries and misses pass through unchanged", async () => {
   expect(await cache.get("/api/x")).toBe(route);
   expect(await cache.get("/missing")).toBeNull();
 });
+
+it("a page built from the code alone is shared for a day, found by its cache tags (Next's store key is a hash)", async () => {
+  const tags = "_N_T_/layout,_N_T_/methodology/layout,_N_T_/methodology/page,_N_T_/methodology";
+  stored.set("/route-cache/APP_PAGE/3f9a1c", page("<p>methodology</p>", tags));
+  stored.set("/route-cache/APP_PAGE/77b2e0", page("<p>usdc</p>", "_N_T_/stablecoins/usdc"));
+  const cache = new PageCacheHandler();
+  const staticHit = await cache.get("/route-cache/APP_PAGE/3f9a1c");
+  const dataHit = await cache.get("/route-cache/APP_PAGE/77b2e0");
+  const header = (e: Entry) => (e?.value.headers as Record<string, string>)["cache-control"];
+  expect(header(staticHit)).toMatch(/^public, s-maxage=86400,/);
+  expect(header(dataHit)).toMatch(/^public, s-maxage=15,/);
+});

@@ -81,6 +81,7 @@ export function HistoryEventsTable({
                   {showCoin ? (
                     <Link
                       href={`/stablecoins/${encodeURIComponent(e.selector)}`}
+                      prefetch={false}
                       className="text-sky-700 underline dark:text-sky-400"
                     >
                       {e.symbol}

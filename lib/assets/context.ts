@@ -16,7 +16,8 @@ import { loadPools, type PoolsRead } from "./pools";
 import { resolveAsset, toAggregateRef, type AlternativeAsset, type ResolvedAsset } from "./resolve";
 import { selectorIn } from "./canonical";
 import { canonicalSelectorsOf } from "./selector";
-import { snapshotWarnings, staleReason, staleWarning, W, type Warning } from "./warnings";
+import { staleReason, staleWarning, W, type Warning } from "./warnings";
+import { snapshotWarnings } from "./snapshot-warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
 
 export interface Sourced<T> {

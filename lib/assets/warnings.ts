@@ -9,7 +9,6 @@
  * asked), a provider that DID NOT ANSWER (failed, timed out, malformed), and a provider that
  * ANSWERED WITH NOTHING for this coin.
  */
-import { z } from "zod";
 import { isRateBudgetError } from "@/lib/budget/calls";
 
 export type WarningSource =
@@ -297,48 +296,3 @@ export function staleWarning(
   const code = reason === "budget" ? BUDGET_CODE[source] : `${subject}_stale_${reason}`;
   return warning(source, type, code, `${why}; showing data from ${clock(storedAt)}.`);
 }
-
-/**
- * A scheduled on-chain snapshot that could not be read, or one of a read snapshot's issues
- * (truncated, partial, rows dropped, scheduler stale): code `onchain_<reason>`, the sentence
- * from the read layer.
- */
-export function snapshotWarning(read: { reason: string; warning: string }): Warning {
-  return {
-    source: "Dune",
-    type: "on-chain-scheduled",
-    code: `onchain_${read.reason}`,
-    message: read.warning,
-  };
-}
-
-/** Every warning a snapshot read carries: why it is unavailable, or what is wrong with it. */
-export function snapshotWarnings(
-  read:
-    | { ok: false; reason: string; warning: string }
-    | { ok: true; issues: readonly { reason: string; warning: string }[] },
-): Warning[] {
-  return read.ok ? read.issues.map(snapshotWarning) : [snapshotWarning(read)];
-}
-
-/** Adds `w` unless the same sentence is already there. */
-export function addWarning(list: Warning[], w: Warning): void {
-  if (!list.some((x) => x.message === w.message)) list.push(w);
-}
-
-/** The body fields: sentences and, in the same order, their codes (duplicates dropped). */
-export function warningFields(list: readonly Warning[]): {
-  warnings: string[];
-  warning_codes: string[];
-} {
-  const unique: Warning[] = [];
-  for (const w of list) addWarning(unique, w);
-  return { warnings: unique.map((w) => w.message), warning_codes: unique.map((w) => w.code) };
-}
-
-/** `warning_codes` beside `warnings` in every body that carries warnings. */
-export const warningCodesSchema = z
-  .array(z.string())
-  .describe(
-    "Machine-readable code of each entry of `warnings`, in the same order (e.g. `dex_no_pools`, `market_not_listed`, `price_from_aggregate`).",
-  );

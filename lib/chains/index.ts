@@ -4,7 +4,8 @@
  * history (issue 28). The split and the peg are read for the chain's `CHAIN_DETAIL_MAX_COINS`
  * largest coins (one balance read and one pool read per coin, all cached); the rest are null.
  */
-import { warningFields, type Warning } from "@/lib/assets/warnings";
+import { type Warning } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { chainLocalDepegFlags, CHAIN_LOCAL_DEPEG_FLAG } from "@/lib/domain/chain-peg";
 import { canonicalChain } from "@/lib/domain/chains";
 import { supplyChange } from "@/lib/domain/supply";

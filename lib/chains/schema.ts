@@ -1,6 +1,6 @@
 /** Bodies of GET /api/stablecoin-chains (every chain) and `?chain=` (one chain's coins). */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 const pct = (what: string) =>
   z.number().nullable().describe(`${what} in percent; null when no earlier record exists`);

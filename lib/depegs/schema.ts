@@ -1,6 +1,6 @@
 /** Response shape of GET /api/stablecoin-depegs (documented in OpenAPI, validated in tests). */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 const iso = z.string().describe("ISO-8601 UTC");
 

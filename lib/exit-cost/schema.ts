@@ -1,6 +1,6 @@
 /** Body of GET /api/stablecoin-exit-cost: cost of selling each size, per venue, best and split. */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 export const notMeasuredReasonSchema = z
   .enum([

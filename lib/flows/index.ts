@@ -5,7 +5,8 @@
  * other address stays "unlabeled wallet" (no inference, no deanonymization).
  */
 import { resolveSelector } from "@/lib/assets/selector";
-import { snapshotWarnings, warningFields } from "@/lib/assets/warnings";
+import { snapshotWarnings } from "@/lib/assets/snapshot-warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import type { CexFlowRow } from "@/lib/snapshot/query-rows";
 import { calledUpstream } from "@/lib/snapshot/read-through";
 import { readSnapshot } from "@/lib/snapshot/snapshots";

@@ -1,6 +1,6 @@
 /** Body of GET /api/stablecoin-flows: protocol flows, CEX ↔ unlabeled transfers, chain migration. */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 const party = z.object({
   address: z.string(),

@@ -10,7 +10,8 @@
 import { loadAssetContext } from "@/lib/assets/context";
 import { listedAssets } from "@/lib/assets/listed";
 import { preferredSelector, toAggregateRef } from "@/lib/assets/resolve";
-import { warningFields, type Warning } from "@/lib/assets/warnings";
+import { type Warning } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { getConfig } from "@/lib/config";
 import { getDepegs, type EventsWindow } from "@/lib/depegs";
 import { historyEvents } from "@/lib/domain/history-events";

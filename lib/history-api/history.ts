@@ -5,7 +5,8 @@
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { getConfig } from "@/lib/config";
-import { warningFields, type Warning } from "@/lib/assets/warnings";
+import { type Warning } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { byGroup, type Group } from "@/lib/history/columns";
 import { readCoinHistory, type CoinHistoryRead } from "@/lib/history/read";
 import { SECONDS_PER_DAY, type HistoryWindow } from "@/lib/history/windows";

@@ -5,7 +5,7 @@
  * forward; a slot without a sample has no point (a gap stays a gap).
  */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 import { GROUPS, type Group } from "@/lib/history/columns";
 import {
   DEFAULT_EVENTS_LOG_WINDOW,

@@ -8,7 +8,7 @@ import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { chainLocalDepegWarnings, coinChainPegFields } from "@/lib/chains/coin-peg";
 import { supplyDistribution, universeFields } from "@/lib/assets/distribution";
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
-import { warningFields } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { confidenceScore } from "@/lib/domain/confidence";
 import { pegDeviationBps } from "@/lib/domain/peg";
 import { roundShareMap } from "@/lib/domain/precision";

@@ -1,7 +1,7 @@
 /** The normalized stablecoin response, defined once: validated in tests, published as OpenAPI. */
 import { z } from "zod";
 import { chainFlagSchema, coinChainPegSchema } from "@/lib/chains/schema";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 const usd = z.number().nullable();
 

@@ -5,7 +5,9 @@
  * name stands in the tree under its asset name (`issuer_source: "asset-name"`) but is counted
  * as an unknown issuer, apart from the known ones (`concentration.coverage`).
  */
-import { snapshotWarnings, W, warningFields, type Warning } from "@/lib/assets/warnings";
+import { W, type Warning } from "@/lib/assets/warnings";
+import { snapshotWarnings } from "@/lib/assets/snapshot-warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import {
   issuerChainTreemap,
   issuerMarketConcentration,

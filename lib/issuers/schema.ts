@@ -1,6 +1,6 @@
 /** Body of GET /api/stablecoin-issuers: issuer × chain market-cap tree and issuer concentration. */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 export const chainLeafSchema = z.object({ name: z.string(), value: z.number() });
 export const issuerNodeSchema = z.object({

@@ -1,7 +1,8 @@
 /** GET /api/stablecoin-peg-history: sparkline series for one window and its depeg statistics. */
 import { loadAssetContext } from "@/lib/assets/context";
 import { marketView } from "@/lib/assets/market-view";
-import { W, warningFields } from "@/lib/assets/warnings";
+import { W } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { depegStats, type DepegWindow } from "@/lib/domain/depeg";
 import type { PegHistoryResponse } from "./schema";
 import { depegStatsJson, loadWindowSeries, seriesJson } from "./series";

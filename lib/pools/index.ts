@@ -5,7 +5,7 @@
  */
 import { loadAssetContext } from "@/lib/assets/context";
 import { usdStablesOf } from "@/lib/assets/usd-stables";
-import { warningFields } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { coinChainPegFields } from "@/lib/chains/coin-peg";
 import { estimatedImpactBps, modelPools, type PoolDepth } from "@/lib/domain/depth";
 import { safePoolUrl } from "@/lib/providers/dexscreener/map";

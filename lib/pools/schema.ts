@@ -1,7 +1,7 @@
 /** Body of GET /api/stablecoin-pools: pool map (venue × chain) and the deep-liquidity finder. */
 import { z } from "zod";
 import { chainFlagSchema, coinChainPegSchema } from "@/lib/chains/schema";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 export const poolRecordSchema = z.object({
   chain: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 import { distributionUniverseSchema, otherAssetSchema } from "@/lib/intel/schema";
 import { depegStatsSchema, liveSourceSchema } from "@/lib/peg-history/schema";
 

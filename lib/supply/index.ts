@@ -1,6 +1,7 @@
 /** GET /api/stablecoin-supply: the panel and rail from the 6-hour durable aggregate cache. */
 import { canonicalSelectorsOf } from "@/lib/assets/selector";
-import { W, warningFields } from "@/lib/assets/warnings";
+import { W } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { getConfig } from "@/lib/config";
 import { isoOrNull } from "@/lib/domain/time";
 import { readAggregate } from "@/lib/snapshot/live";

@@ -1,6 +1,6 @@
 /** Body of GET /api/stablecoin-supply (spec "Supply and flows panel", "Homepage market context rail"). */
 import { z } from "zod";
-import { warningCodesSchema } from "@/lib/assets/warnings";
+import { warningCodesSchema } from "@/lib/assets/warning-fields";
 
 const backing = z.enum(["fiat-backed", "crypto-backed", "algorithmic"]).nullable();
 

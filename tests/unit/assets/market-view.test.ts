@@ -1,6 +1,7 @@
 import { depthNotMeasuredReason, marketView } from "@/lib/assets/market-view";
 import { dexTargets } from "@/lib/assets/pools";
-import { W, warningFields } from "@/lib/assets/warnings";
+import { W } from "@/lib/assets/warnings";
+import { warningFields } from "@/lib/assets/warning-fields";
 import { assetContext as ctx, ENTRY, QUOTE } from "../../helpers/asset-context";
 import { marketTicker } from "../../helpers/market-ticker";
 

@@ -22,21 +22,31 @@ import {
   coinDepegEvents,
   mergeGranularities,
   type ConfirmedEvent,
-  type PriceSeries,
 } from "@/lib/domain/depeg-confirmation";
 import { inEventsWindow, type EventsWindow } from "@/lib/domain/depeg-events";
 import { dailyPricePoints, type DailyPriceTable } from "@/lib/providers/defillama/prices";
 import {
-  peekLongPriceHistory,
   readLongPriceHistory,
   type LongRangeDays,
   type PriceHistory,
 } from "@/lib/snapshot/history";
-import { peekHourlySeries, readHourlySeries, type HourlySeries } from "@/lib/snapshot/coin-hourly";
+import { readHourlySeries } from "@/lib/snapshot/coin-hourly";
 import { isRateBudgetError } from "@/lib/budget/calls";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { pricesDropped, type Warning } from "@/lib/assets/warnings";
 import type { ReadOpts } from "@/lib/snapshot/read-opts";
+import {
+  CACHED_SERIES_READERS,
+  coinsHourly,
+  hasPoints,
+  MARKET_RANGES,
+  marketSeries,
+  OTHER_SOURCE_READERS,
+  storedSeriesExpected,
+  type CachedSeriesReader,
+  type CoinRef,
+  type SourcedSeries,
+} from "./cached-series";
 import {
   coinsHistoryStale,
   coinsHistoryUnavailable,
@@ -51,26 +61,16 @@ export { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
 export { EVENTS_WINDOW_MS } from "@/lib/domain/depeg-events";
 export { mergeGranularities };
 export * from "./warnings";
-
-export interface CoinRef {
-  symbol: string;
-  coingeckoId: string | null;
-  /** The aggregate's id; null only for an overlay coin while the aggregate is unavailable. */
-  defillamaId: string | null;
-  /** Its DefiLlama coins key (`coingecko:<id>` or `<chain>:<address>`); null when not known. */
-  coinKey: string | null;
-  /** The coin's canonical selector: its page is `/stablecoins/<selector>` (`preferredSelector`). */
-  selector: string;
-  /** Circulating USD from the aggregate; null = unknown (confirmation is then required). */
-  circulatingUsd: number | null;
-}
-
-/** A series with the time its copy was fetched. */
-export interface SourcedSeries extends PriceSeries {
-  asOfMs: number;
-  /** The market provider's range this series came from (`market_chart?days=`), if any. */
-  days?: LongRangeDays;
-}
+export {
+  CACHED_SERIES_READERS,
+  peekCoinsHourlySeries,
+  peekMarketSeries,
+  seriesCoinId,
+  storedSeriesExpected,
+  type CachedSeriesReader,
+  type CoinRef,
+  type SourcedSeries,
+} from "./cached-series";
 
 export interface CoinEvents {
   coin: CoinRef;
@@ -107,20 +107,6 @@ export function aggregateSeries(
   };
 }
 
-const marketSeries = (
-  id: string,
-  days: LongRangeDays,
-  h: PriceHistory,
-  storedAt: number,
-): SourcedSeries => ({
-  coinId: id,
-  resolution: days === 90 ? "hourly" : "daily",
-  source: "coingecko:market_chart",
-  points: h.prices,
-  asOfMs: storedAt,
-  days,
-});
-
 /** Events of a coin from the series it has, inside the window. */
 export function eventsFromSeries(
   coin: CoinRef,
@@ -132,69 +118,6 @@ export function eventsFromSeries(
   const asOf = Math.max(...series.map((s) => s.asOfMs));
   return events.filter((e) => inEventsWindow(e.event.endMs ?? lastMs ?? asOf, asOf, window));
 }
-
-/**
- * Cache-only series readers of the market mode, one per source: each returns the coin's series it
- * finds already stored (never a provider call), an empty one included: a provider's valid empty
- * answer is stored, so the log is complete without it, though it opens and confirms nothing. A new hourly source (e.g. DefiLlama coins
- * `/chart`, `source: "defillama:coins"`) plugs in by adding its reader here.
- */
-export type CachedSeriesReader = (coin: CoinRef, readOpts?: ReadOpts) => Promise<SourcedSeries[]>;
-
-/** The market provider's 90-day (hourly) and 365-day (daily) series, where stored. */
-export const peekMarketSeries: CachedSeriesReader = async (coin, readOpts) => {
-  const id = coin.coingeckoId;
-  if (!id) return [];
-  const peeked = await Promise.all(
-    MARKET_RANGES.map(async (days) => {
-      const p = await peekLongPriceHistory(id, days, readOpts).catch(() => null);
-      return p ? marketSeries(id, days, p.value, p.storedAt) : null;
-    }),
-  );
-  return peeked.filter((s): s is SourcedSeries => s !== null);
-};
-
-const hasPoints = (s: SourcedSeries) => s.points.length > 0;
-
-/** The market provider's ranges a coin with a CoinGecko id is read at. */
-const MARKET_RANGES = [90, 365] as const;
-
-/**
- * How many series the cache-only readers find for a coin once all are stored: the market
- * provider's ranges for a coin with a CoinGecko id, and DefiLlama coins hourly for a known key.
- */
-export function storedSeriesExpected(coin: CoinRef): number {
-  return (coin.coingeckoId ? MARKET_RANGES.length : 0) + (coin.coinKey ? 1 : 0);
-}
-
-/** The id a coin's series and events carry: its CoinGecko id, else `llama-<DefiLlama id>`. */
-export function seriesCoinId(coin: CoinRef): string {
-  return coin.coingeckoId ?? `llama-${coin.defillamaId ?? coin.selector}`;
-}
-
-const coinsHourly = (coin: CoinRef, s: HourlySeries, asOfMs: number): SourcedSeries => ({
-  coinId: seriesCoinId(coin),
-  resolution: "hourly",
-  source: "defillama:coins",
-  points: s.points,
-  asOfMs,
-});
-
-/** The DefiLlama coins 90-day hourly series (kept warm by the refresher), where stored. */
-export const peekCoinsHourlySeries: CachedSeriesReader = async (coin, readOpts) => {
-  const key = coin.coinKey;
-  const p = key ? await peekHourlySeries(key, readOpts).catch(() => null) : null;
-  return p ? [coinsHourly(coin, p.value, p.storedAt)] : [];
-};
-
-/** The cache-only readers of every source besides the market provider's. */
-const OTHER_SOURCE_READERS: readonly CachedSeriesReader[] = [peekCoinsHourlySeries];
-
-/** Every source's cache-only reader, the market provider's first (the order events are built in). */
-export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
-  peekMarketSeries,
-  ...OTHER_SOURCE_READERS,
-];
 
 /**
  * Market mode: the aggregate's series plus whatever other series are already cached (`readers`:

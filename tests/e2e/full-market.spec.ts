@@ -256,19 +256,26 @@ test("the depeg log page lists the events the API and both feeds list", async ({
     const api = (await (await request.get("/api/stablecoin-depegs")).json()) as Log;
     // React separates adjacent text nodes with comments: read the text as a visitor does.
     const html = (await (await request.get("/depegs")).text()).replace(/<!-- -->/g, "");
-    return { api, html, page: idsOf(html, /data-event-id="([^"]+)"/g).sort() };
+    const page = {
+      ids: idsOf(html, /data-event-id="([^"]+)"/g).sort(),
+      examined: /(\d+) coins examined/.exec(html)?.[1] ?? null,
+    };
+    const fromApi = { ids: api.events.map((e) => e.id).sort(), examined: `${api.coins.length}` };
+    return { api, html, page, fromApi };
   };
-  // The refresher may store a series between the two reads: both are read again until they agree.
+  // The refresher may store a series between the two reads: both are read again until they agree
+  // on the events and on the coins examined.
   let last = await read();
   await expect
     .poll(
       async () => {
         last = await read();
-        return last.page;
+        const [page, api] = [JSON.stringify(last.page), JSON.stringify(last.fromApi)];
+        return page === api ? "agree" : `page ${page} vs API ${api}`;
       },
       { timeout: 60_000 },
     )
-    .toEqual(last.api.events.map((e) => e.id).sort());
+    .toBe("agree");
   const { api, html } = last;
   expect(api.events.some((e) => e.coingecko_id === "usd-coin")).toBe(true);
   expect(html).toContain(`${api.coins.length} coins examined`);

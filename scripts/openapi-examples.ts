@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_DUNE_QUERY_IDS, startFakeUpstream } from "../tests/fake-upstream/server";
-import { DEMO_HISTORY_SAMPLE_SECONDS, seedDemoHistory } from "./demo-history";
 
 const ROOT = path.resolve(__dirname, "..");
 const OUT_DIR = path.join(ROOT, "lib/api/openapi/examples");
@@ -50,13 +49,10 @@ async function main(): Promise<void> {
   Object.assign(process.env, fake.baseUrls, DEMO_DUNE_QUERY_IDS, {
     DUNE_API_KEY: "demo-read-key-not-a-secret",
     KV_DIR: kvDir,
-    HISTORY_SAMPLE_SECONDS: DEMO_HISTORY_SAMPLE_SECONDS,
   });
   for (const k of ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"])
     delete process.env[k];
   try {
-    // The own-history routes' examples need samples: the demo's seeded week, as `npm run demo` has.
-    await seedDemoHistory(fake);
     for (const [file, url] of Object.entries(RECORDINGS)) {
       const route = (await import(`../app${new URL(url, ORIGIN).pathname}/route`)) as {
         GET: Handler;

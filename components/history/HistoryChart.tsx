@@ -15,6 +15,8 @@ import type { HistoryChart as Chart } from "@/lib/history-series/series";
 import { tickFormatOf, timeTicks, type HistoryWindowId } from "@/lib/history-series/ticks";
 import { axisFormatterOf, formatterOf } from "./units";
 
+/** Room for the widest tick label ("$500.0M") at the tick font size; narrower clipped it. */
+const Y_AXIS_WIDTH_PX = 64;
 const PALETTE = ["#0f172a", "#0ea5e9", "#a855f7", "#f59e0b", "#10b981", "#ef4444", "#6366f1"];
 
 /**
@@ -50,7 +52,7 @@ export default function HistoryChart({
           minTickGap={16}
         />
         <YAxis
-          width={52}
+          width={Y_AXIS_WIDTH_PX}
           tickFormatter={(v: number) => axis(v)}
           tick={{ fill: "currentColor", fontSize: 11 }}
           stroke="currentColor"

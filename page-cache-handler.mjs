@@ -48,48 +48,50 @@ const APP_PAGE = "APP_PAGE";
 
 const isPage = (value) => value?.kind === APP_PAGE;
 
-/** The encoded HTML per stored value: dropped with the value when Next evicts or replaces it. */
-const encodedHtml = new WeakMap();
-
-function htmlBytes(value) {
-  if (typeof value.html !== "string") return value.html;
-  let bytes = encodedHtml.get(value);
-  if (!bytes) {
-    bytes = Buffer.from(value.html, "utf8");
-    encodedHtml.set(value, bytes);
-  }
-  return bytes;
-}
+/** What a hit serves of a stored value, worked out once: dropped with the value on eviction. */
+const servedFacts = new WeakMap();
 
 function cacheTags(value) {
   const tags = value.headers?.[CACHE_TAGS_HEADER];
   return typeof tags === "string" ? tags.split(",") : [];
 }
 
-const isPartial = (value) => cacheTags(value).includes(PARTIAL_PAGE_TAG);
-
-/** Whether a stored page is one built from the code alone: by its store key or its path tag. */
-function isStaticPage(key, value) {
-  const tags = cacheTags(value);
-  return STATIC_PAGE_KEYS.some((path) => path === key || tags.includes(PATH_TAG_PREFIX + path));
+/** A stored page is built from the code alone when its store key or its path tag says so. */
+function cacheControlFor(key, tags) {
+  if (tags.includes(PARTIAL_PAGE_TAG)) return PARTIAL_PAGE_CACHE_CONTROL;
+  const isStatic = STATIC_PAGE_KEYS.some(
+    (path) => path === key || tags.includes(PATH_TAG_PREFIX + path),
+  );
+  const sMaxAge = isStatic ? STATIC_PAGE_CDN_SECONDS : DATA_PAGE_CDN_SECONDS;
+  return `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
 }
 
 /** The Cache-Control of a stored page or of a fresh render. */
-export function pageCacheControl(key, value) {
-  if (isPartial(value)) return PARTIAL_PAGE_CACHE_CONTROL;
-  const sMaxAge = isStaticPage(key, value) ? STATIC_PAGE_CDN_SECONDS : DATA_PAGE_CDN_SECONDS;
-  return `public, s-maxage=${sMaxAge}, stale-while-revalidate=${PAGE_EXPIRE_SECONDS - sMaxAge}`;
+export const pageCacheControl = (key, value) => cacheControlFor(key, cacheTags(value));
+
+function served(key, value) {
+  let facts = servedFacts.get(value);
+  if (!facts) {
+    const tags = cacheTags(value);
+    facts = {
+      partial: tags.includes(PARTIAL_PAGE_TAG),
+      cacheControl: cacheControlFor(key, tags),
+      html: typeof value.html === "string" ? Buffer.from(value.html, "utf8") : value.html,
+    };
+    servedFacts.set(value, facts);
+  }
+  return facts;
 }
 
 export default class PageCacheHandler extends FileSystemCache {
   async get(key, ctx) {
     const entry = await super.get(key, ctx);
     if (!entry || !isPage(entry.value)) return entry;
-    const partial = isPartial(entry.value);
-    if (partial && Date.now() - entry.lastModified >= PARTIAL_PAGE_REUSE_MS) return null;
+    const facts = served(key, entry.value);
+    if (facts.partial && Date.now() - entry.lastModified >= PARTIAL_PAGE_REUSE_MS) return null;
     // A copy written by `next build` has no header of ours yet; a copy is never edited in place.
-    const headers = { ...entry.value.headers, "cache-control": pageCacheControl(key, entry.value) };
-    return { ...entry, value: { ...entry.value, headers, html: htmlBytes(entry.value) } };
+    const headers = { ...entry.value.headers, "cache-control": facts.cacheControl };
+    return { ...entry, value: { ...entry.value, headers, html: facts.html } };
   }
 
   async set(key, data, ctx) {

@@ -7,11 +7,12 @@ import { downloadCsv } from "@/components/supply/csv";
 import { EmptyState } from "@/components/ui/EmptyState";
 import type { DepegEventJson } from "@/lib/depegs/json";
 import { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
+import { confirmationLabel, duration, EventCards, sourceNames } from "./EventCards";
+import { EventFilterBar } from "./EventFilterBar";
 import {
   DEFAULT_EVENT_SORT,
   eventsCsv,
   filterEvents,
-  MIN_DEPTH_CHOICES_BPS,
   nextEventSort,
   NO_EVENT_FILTERS,
   sortEvents,
@@ -19,65 +20,12 @@ import {
   type EventSortKey,
 } from "./rows";
 
-const select =
-  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
-
-function duration(hours: number): string {
-  return hours >= 48 ? `${(hours / 24).toFixed(1)} d` : `${hours.toFixed(hours < 10 ? 1 : 0)} h`;
-}
-
 const noSubscription = () => () => undefined;
 
 /** The events window a query string names, if it names a valid one. */
 function windowOf(search: string): EventsWindow | null {
   const asked = new URLSearchParams(search).get("window");
   return EVENTS_WINDOWS.find((w) => w === asked) ?? null;
-}
-
-/** Narrow screens: one card per event instead of a six-column table. */
-function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
-  return (
-    <ul className="space-y-2 sm:hidden" aria-label="Depeg events" data-testid="depeg-event-cards">
-      {rows.map((r) => (
-        <li
-          key={r.id}
-          className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
-        >
-          <div className="flex items-baseline justify-between gap-2">
-            <Link
-              href={`/stablecoins/${encodeURIComponent(r.selector)}`}
-              prefetch={false}
-              className="font-medium text-sky-700 underline dark:text-sky-400"
-            >
-              {r.asset}
-            </Link>
-            <span className="tabular font-semibold">{formatBps(r.worst_deviation_bps)}</span>
-          </div>
-          <p className="tabular mt-1 text-xs text-slate-600 dark:text-slate-300">
-            {formatUtc(r.start)}
-            {r.started_before_series ? " or earlier" : ""} →{" "}
-            {r.ongoing ? "ongoing" : formatUtc(r.end)} · {duration(r.duration_hours)} ·{" "}
-            {r.resolution} points · {confirmationLabel(r)}
-          </p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Distinct source names of an event, the opening source first. */
-const sourceNames = (r: DepegEventJson) => [...new Set(r.sources.map((s) => s.name))].join(" + ");
-
-const CONFIRMATION_LABELS = {
-  confirmed: "confirmed",
-  unconfirmed: "unconfirmed",
-  not_required: "one source",
-} as const;
-
-function confirmationLabel(r: DepegEventJson): string {
-  const c = r.confirmation;
-  if (c.status === "confirmed") return `confirmed by ${c.confirmed_by.join(", ")}`;
-  return CONFIRMATION_LABELS[c.status];
 }
 
 /**
@@ -142,81 +90,15 @@ export function EventsTable({
   return (
     <div className="space-y-3">
       {showFilters ? (
-        <div className="flex flex-wrap items-end gap-3" role="group" aria-label="Filter events">
-          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
-            Window
-            <select
-              className={select}
-              value={shownWindow}
-              onChange={(e) => setPickedWindow(windowOf(`?window=${e.target.value}`))}
-            >
-              {EVENTS_WINDOWS.map((w) => (
-                <option key={w} value={w}>
-                  Last {w}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
-            Coin
-            <select
-              className={select}
-              value={filters.asset}
-              onChange={(e) => setFilters({ ...filters, asset: e.target.value })}
-            >
-              <option value="">All coins</option>
-              {coins.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
-            Direction
-            <select
-              className={select}
-              value={filters.direction}
-              onChange={(e) =>
-                setFilters({ ...filters, direction: e.target.value as EventFilters["direction"] })
-              }
-            >
-              <option value="">Both</option>
-              <option value="below">Below peg</option>
-              <option value="above">Above peg</option>
-            </select>
-          </label>
-          <label className="flex flex-col text-xs text-slate-600 dark:text-slate-300">
-            Minimum depth
-            <select
-              className={select}
-              value={filters.minDepthBps}
-              onChange={(e) => setFilters({ ...filters, minDepthBps: Number(e.target.value) })}
-            >
-              {MIN_DEPTH_CHOICES_BPS.map((b) => (
-                <option key={b} value={b}>
-                  {b === 0 ? "Any (> 100 bps)" : `≥ ${b} bps`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col text-xs text-slate-600 sm:hidden dark:text-slate-300">
-            Sort by
-            <select
-              className={select}
-              value={`${sort.key}:${sort.dir}`}
-              onChange={(e) => {
-                const [key, dir] = e.target.value.split(":") as [EventSortKey, "asc" | "desc"];
-                setSort({ key, dir });
-              }}
-            >
-              <option value="start:desc">Newest first</option>
-              <option value="depth:desc">Deepest first</option>
-              <option value="duration:desc">Longest first</option>
-              <option value="asset:asc">Coin A–Z</option>
-            </select>
-          </label>
-        </div>
+        <EventFilterBar
+          coins={coins}
+          filters={filters}
+          setFilters={setFilters}
+          shownWindow={shownWindow}
+          pickWindow={(value) => setPickedWindow(windowOf(`?window=${value}`))}
+          sort={sort}
+          setSort={setSort}
+        />
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p aria-live="polite" className="text-sm text-slate-600 dark:text-slate-300">

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { CoinLink } from "@/components/ui/CoinLink";
 import { formatUsd } from "@/components/format";
 import type { RiskBody } from "./types";
 
@@ -22,13 +22,7 @@ export function SharedSymbol({ risk }: { risk: RiskBody }) {
       <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
         {others.map((o) => (
           <li key={o.defillama_id}>
-            <Link
-              prefetch={false}
-              href={`/stablecoins/${encodeURIComponent(o.selector)}`}
-              className="text-sky-700 underline dark:text-sky-400"
-            >
-              {o.name}
-            </Link>{" "}
+            <CoinLink selector={o.selector}>{o.name}</CoinLink>{" "}
             <span className="tabular text-xs text-slate-500 dark:text-slate-400">
               {formatUsd(o.circulating_usd)}
             </span>

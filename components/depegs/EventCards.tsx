@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { formatBps, formatUtc } from "@/components/format";
+import { CoinLink } from "@/components/ui/CoinLink";
 import type { DepegEventJson } from "@/lib/depegs/json";
 
 /** A duration as the log shows it: hours up to two days, days beyond. */
@@ -19,13 +19,9 @@ export function EventCards({ rows }: { rows: readonly DepegEventJson[] }) {
           className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-800"
         >
           <div className="flex items-baseline justify-between gap-2">
-            <Link
-              href={`/stablecoins/${encodeURIComponent(r.selector)}`}
-              prefetch={false}
-              className="font-medium text-sky-700 underline dark:text-sky-400"
-            >
+            <CoinLink selector={r.selector} className="font-medium">
               {r.asset}
-            </Link>
+            </CoinLink>
             <span className="tabular font-semibold">{formatBps(r.worst_deviation_bps)}</span>
           </div>
           <p className="tabular mt-1 text-xs text-slate-600 dark:text-slate-300">

@@ -1,9 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { formatBps, formatUtc } from "@/components/format";
 import { downloadCsv } from "@/components/supply/csv";
+import { CoinLink } from "@/components/ui/CoinLink";
 import { EmptyState } from "@/components/ui/EmptyState";
 import type { DepegEventJson } from "@/lib/depegs/json";
 import { EVENTS_WINDOWS, type EventsWindow } from "@/lib/domain/depeg-events";
@@ -148,13 +148,7 @@ export function EventsTable({
                     className="border-b border-slate-100 last:border-b-0 dark:border-slate-800/70"
                   >
                     <td className="px-2 py-1.5 font-medium">
-                      <Link
-                        href={`/stablecoins/${encodeURIComponent(r.selector)}`}
-                        prefetch={false}
-                        className="text-sky-700 underline dark:text-sky-400"
-                      >
-                        {r.asset}
-                      </Link>
+                      <CoinLink selector={r.selector}>{r.asset}</CoinLink>
                     </td>
                     <td className="tabular px-2 py-1.5">
                       {formatUtc(r.start)}

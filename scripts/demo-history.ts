@@ -15,6 +15,22 @@ import type { FakeUpstream } from "../tests/fake-upstream/server";
 import { simulateHistory } from "../tests/helpers/history-simulation";
 
 const HISTORY_KEY_PREFIX = "samples:";
+
+const DEMO_CALLS_PER_MINUTE = "1000000";
+const DEMO_CALLS_PER_SECOND = "100000";
+/**
+ * Provider call budgets against the fake upstream (which has no rate limit of its own), out of
+ * the way of the demo and of its seeding: a pass a simulated hour runs many within a real minute.
+ */
+export const DEMO_CALL_BUDGET_ENV = {
+  COINGECKO_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+  DEXSCREENER_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+  BINANCE_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+  KRAKEN_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+  COINBASE_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+  DEX_QUOTES_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
+  DEX_QUOTES_CALLS_PER_SECOND: DEMO_CALLS_PER_SECOND,
+} as const;
 /**
  * The demo's history interval while it seeds a week (4 hours unless the shell sets
  * `HISTORY_SAMPLE_SECONDS`): 42 refresher passes instead of 168 at hourly sampling.
@@ -39,11 +55,21 @@ function recording(kv: KvStore, written: Map<string, number>): KvStore {
   });
 }
 
-/** Seeds the week of history into the demo's store; returns the samples a coin got. */
-export async function seedDemoHistory(fake: FakeUpstream): Promise<number> {
+/**
+ * Seeds the week of history into the demo's store (or only its last `maxSamples` samples, for
+ * a short real history such as the OpenAPI example's); returns the samples a coin got.
+ */
+export async function seedDemoHistory(
+  fake: FakeUpstream,
+  opts: { maxSamples?: number } = {},
+): Promise<number> {
   const config = getConfig();
   const intervalMs = config.history.sampleSeconds * MS_PER_SECOND;
-  const samples = Math.min(MAX_SEEDED_SAMPLES, Math.ceil(SEEDED_MS / intervalMs));
+  const samples = Math.min(
+    opts.maxSamples ?? MAX_SEEDED_SAMPLES,
+    MAX_SEEDED_SAMPLES,
+    Math.ceil(SEEDED_MS / intervalMs),
+  );
   const endMs = Math.floor(Date.now() / intervalMs) * intervalMs;
   const startMs = endMs - (samples - 1) * intervalMs;
   let clock = startMs;

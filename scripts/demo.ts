@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { configOrExit } from "../lib/config/fail-fast";
-import { DEMO_HISTORY_SAMPLE_SECONDS, seedDemoHistory } from "./demo-history";
+import { DEMO_CALL_BUDGET_ENV, DEMO_HISTORY_SAMPLE_SECONDS, seedDemoHistory } from "./demo-history";
 import {
   DEMO_DUNE_QUERY_IDS,
   marketFromEnv,
@@ -111,9 +111,6 @@ async function buildIfNeeded(env: NodeJS.ProcessEnv, market: string): Promise<vo
   writeFileSync(marker, market);
 }
 
-/** Provider call budget against the fake upstream (which has no rate limit of its own). */
-const DEMO_CALLS_PER_MINUTE = "1000000";
-const DEMO_CALLS_PER_SECOND = "100000";
 /**
  * The scheduled refresher runs in the demo's server every this many seconds (lib/refresh), so
  * every coin is warm within a minute of start; `/api/health` shows its passes.
@@ -174,13 +171,7 @@ async function main(): Promise<void> {
 
   const env: NodeJS.ProcessEnv = {
     // The fake upstream has no rate limit: budgets out of the way unless the shell sets them.
-    COINGECKO_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
-    DEXSCREENER_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
-    BINANCE_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
-    KRAKEN_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
-    COINBASE_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
-    DEX_QUOTES_CALLS_PER_MINUTE: DEMO_CALLS_PER_MINUTE,
-    DEX_QUOTES_CALLS_PER_SECOND: DEMO_CALLS_PER_SECOND,
+    ...DEMO_CALL_BUDGET_ENV,
     REFRESH_INTERVAL_SECONDS: DEMO_REFRESH_INTERVAL_SECONDS,
     ...(seeding ? { HISTORY_SAMPLE_SECONDS: DEMO_HISTORY_SAMPLE_SECONDS } : {}),
     ...process.env,

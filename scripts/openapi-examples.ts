@@ -1,14 +1,18 @@
 /**
  * `npm run openapi:examples`: records one real 200 body per public route from the demo world
- * (the bundled fake upstream, as `npm run demo` serves it) into lib/api/openapi/examples/, where
+ * (the bundled fake upstream and its call budgets, as `npm run demo` serves it) into lib/api/openapi/examples/, where
  * the OpenAPI document takes its examples from. Arrays are cut to their first
- * `EXAMPLE_ARRAY_ITEMS` items so the document stays readable; tests validate every example
- * against its schema (tests/unit/api/openapi-document.test.ts). Re-run after a body changes.
+ * `EXAMPLE_ARRAY_ITEMS` items so the document stays readable; the own history's route is
+ * recorded after the last few passes of the demo's seeding (`EXAMPLE_HISTORY_SAMPLES`). Tests
+ * validate every example against its schema (tests/unit/api/openapi-document.test.ts) and its
+ * shape against a live answer (tests/integration/routes/contract.test.ts). Re-run after a body
+ * changes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_DUNE_QUERY_IDS, startFakeUpstream } from "../tests/fake-upstream/server";
+import { DEMO_CALL_BUDGET_ENV, seedDemoHistory } from "./demo-history";
 
 const ROOT = path.resolve(__dirname, "..");
 const OUT_DIR = path.join(ROOT, "lib/api/openapi/examples");
@@ -35,6 +39,14 @@ const RECORDINGS: Record<string, string> = {
   health: "/api/health",
 };
 
+/**
+ * Samples of the demo's own history seeded (its real sampler, the last few passes of its week)
+ * before the routes that read it are recorded, so their examples show points.
+ */
+export const EXAMPLE_HISTORY_SAMPLES = 3;
+/** The recordings that read the own history (seeded first). */
+const HISTORY_RECORDINGS = new Set(["history"]);
+
 /** Cut every array to its first `EXAMPLE_ARRAY_ITEMS` items, recursively. */
 export function trimExample(value: unknown): unknown {
   if (Array.isArray(value)) return value.slice(0, EXAMPLE_ARRAY_ITEMS).map(trimExample);
@@ -46,7 +58,7 @@ export function trimExample(value: unknown): unknown {
 async function main(): Promise<void> {
   const fake = await startFakeUpstream({ port: 0 });
   const kvDir = mkdtempSync(path.join(os.tmpdir(), "openapi-examples-kv-"));
-  Object.assign(process.env, fake.baseUrls, DEMO_DUNE_QUERY_IDS, {
+  Object.assign(process.env, DEMO_CALL_BUDGET_ENV, fake.baseUrls, DEMO_DUNE_QUERY_IDS, {
     DUNE_API_KEY: "demo-read-key-not-a-secret",
     KV_DIR: kvDir,
   });
@@ -54,6 +66,8 @@ async function main(): Promise<void> {
     delete process.env[k];
   try {
     for (const [file, url] of Object.entries(RECORDINGS)) {
+      if (HISTORY_RECORDINGS.has(file))
+        await seedDemoHistory(fake, { maxSamples: EXAMPLE_HISTORY_SAMPLES });
       const route = (await import(`../app${new URL(url, ORIGIN).pathname}/route`)) as {
         GET: Handler;
       };

@@ -10,7 +10,7 @@
  * stored, found by its coins key (static, else its cached aggregate detail's address: peeked).
  */
 import { selectorIn } from "@/lib/assets/canonical";
-import { contextSelectors, loadAssetContext } from "@/lib/assets/context";
+import { contextSelectors, loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { overlayFor } from "@/lib/assets/overlay";
 import { preferredSelector, toAggregateRef, type AggregateRef } from "@/lib/assets/resolve";
 import { type Warning } from "@/lib/assets/warnings";
@@ -197,6 +197,41 @@ export function coveredCoins(coins: readonly CoinEvents[]): CoinEvents[] {
   return coins.filter((c) => c.coin.coingeckoId !== null || c.series.length > 0);
 }
 
+/** One coin's depeg log, for an already loaded asset context (also the event log's). */
+export async function depegsOfContext(
+  ctx: AssetContext,
+  window: EventsWindow,
+  readOpts?: ReadOpts,
+  now: () => number = Date.now,
+): Promise<Extract<DepegsResult, { ok: true }>> {
+  const { asset, aggregateEntry } = ctx;
+  const id = asset.defillamaId;
+  const [agg, coinKey] = await Promise.all([
+    aggregatePrices(readOpts),
+    coinKeyOf(asset, readOpts).catch(() => null),
+  ]);
+  const coin = await loadCoinEvents(
+    {
+      symbol: asset.symbol,
+      coingeckoId: asset.coingeckoId,
+      defillamaId: id,
+      coinKey,
+      selector:
+        id === null
+          ? (asset.coingeckoId ?? asset.symbol)
+          : selectorIn(contextSelectors(ctx.aggregate), id),
+      circulatingUsd: aggregateEntry?.circulatingUsd ?? null,
+    },
+    agg.prices,
+    window,
+    readOpts,
+  );
+  const body = buildBody([coin], window, coin, [...ctx.warnings, ...agg.warnings], now);
+  const upstream = ctx.upstream || agg.upstream || coin.upstream;
+  const complete = isComplete(body, [coin]);
+  return { ok: true, body, degraded: body.warnings.length > 0, upstream, complete };
+}
+
 export async function getDepegs(
   input: { q?: string; window: EventsWindow },
   readOpts?: ReadOpts,
@@ -204,33 +239,7 @@ export async function getDepegs(
 ): Promise<DepegsResult> {
   if (input.q !== undefined) {
     const r = await loadAssetContext(input.q, {}, readOpts);
-    if (!r.ok) return r;
-    const { asset, aggregateEntry } = r.ctx;
-    const id = asset.defillamaId;
-    const [agg, coinKey] = await Promise.all([
-      aggregatePrices(readOpts),
-      coinKeyOf(asset, readOpts).catch(() => null),
-    ]);
-    const coin = await loadCoinEvents(
-      {
-        symbol: asset.symbol,
-        coingeckoId: asset.coingeckoId,
-        defillamaId: id,
-        coinKey,
-        selector:
-          id === null
-            ? (asset.coingeckoId ?? asset.symbol)
-            : selectorIn(contextSelectors(r.ctx.aggregate), id),
-        circulatingUsd: aggregateEntry?.circulatingUsd ?? null,
-      },
-      agg.prices,
-      input.window,
-      readOpts,
-    );
-    const body = buildBody([coin], input.window, coin, [...r.ctx.warnings, ...agg.warnings], now);
-    const upstream = r.ctx.upstream || agg.upstream || coin.upstream;
-    const complete = isComplete(body, [coin]);
-    return { ok: true, body, degraded: body.warnings.length > 0, upstream, complete };
+    return r.ok ? depegsOfContext(r.ctx, input.window, readOpts, now) : r;
   }
   let assets: readonly AggregateAsset[] = [];
   const warnings: Warning[] = [];

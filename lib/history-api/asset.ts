@@ -1,6 +1,6 @@
 /** The coin of a history answer, resolved once by the asset layer. */
-import type { AssetContext } from "@/lib/assets/context";
-import { preferredSelector, toAggregateRef } from "@/lib/assets/resolve";
+import { selectorIn } from "@/lib/assets/canonical";
+import { contextSelectors, type AssetContext } from "@/lib/assets/context";
 import { getConfig } from "@/lib/config";
 import type { HistoryAsset } from "./types";
 import { HW } from "./warnings";
@@ -8,11 +8,9 @@ import { HW } from "./warnings";
 /** Symbol, canonical selector and name; `coinId`: the key of its history (its aggregate id). */
 export function historyAsset(ctx: AssetContext): { asset: HistoryAsset; coinId: string | null } {
   const { symbol, name, defillamaId: id, coingeckoId } = ctx.asset;
-  const refs = (ctx.aggregate.value ?? []).map(toAggregateRef);
+  // The selector table built once per version of the list: no resolver pass per request.
   const selector =
-    id === null
-      ? (coingeckoId ?? symbol)
-      : preferredSelector({ id, symbol, geckoId: coingeckoId }, refs);
+    id === null ? (coingeckoId ?? symbol) : selectorIn(contextSelectors(ctx.aggregate), id);
   return { asset: { symbol, selector, name }, coinId: id };
 }
 

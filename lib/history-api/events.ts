@@ -7,13 +7,13 @@
  * History events come from the raw samples (kept 90 days): a longer window lists the older
  * depeg events only, and says so when the coins' history is older than that.
  */
-import { loadAssetContext } from "@/lib/assets/context";
+import { loadAssetContext, type AssetContext } from "@/lib/assets/context";
 import { listedAssets } from "@/lib/assets/listed";
 import { preferredSelector, toAggregateRef } from "@/lib/assets/resolve";
 import { type Warning } from "@/lib/assets/warnings";
 import { warningFields } from "@/lib/assets/warning-fields";
 import { getConfig } from "@/lib/config";
-import { getDepegs, type EventsWindow } from "@/lib/depegs";
+import { depegsOfContext, getDepegs, type EventsWindow } from "@/lib/depegs";
 import { historyEvents } from "@/lib/domain/history-events";
 import type { EventCoin } from "@/lib/domain/history-events-core";
 import { DRAIN_BASELINE_WINDOW_MS } from "@/lib/domain/liquidity-drain";
@@ -111,20 +111,25 @@ async function historyPart(coins: readonly CoinRef[], fromMs: number, nowMs: num
   };
 }
 
-/** The coin asked for, or the market's sampled coins; null: an unknown coin (suggestions). */
+/**
+ * The coin asked for (with its context, resolved once for the whole log), or the market's
+ * sampled coins; not ok: an unknown coin (suggestions).
+ */
 async function coinsOf(q: string | undefined, readOpts?: ReadOpts) {
   if (q !== undefined) {
     const r = await loadAssetContext(q, {}, readOpts);
     if (!r.ok) return r;
     const { asset, coinId } = historyAsset(r.ctx);
     const coins: CoinRef[] = coinId === null ? [] : [{ ...asset, coinId }];
-    return { ok: true as const, asset, coins, warnings: r.ctx.warnings, upstream: r.ctx.upstream };
+    const { ctx } = r;
+    return { ok: true as const, asset, ctx, coins, warnings: ctx.warnings, upstream: ctx.upstream };
   }
   try {
     const list = await readAggregate(readOpts);
     return {
       ok: true as const,
       asset: null,
+      ctx: null,
       coins: sampledCoins(list.value.assets),
       warnings: [],
       upstream: calledUpstream(list),
@@ -133,11 +138,22 @@ async function coinsOf(q: string | undefined, readOpts?: ReadOpts) {
     return {
       ok: true as const,
       asset: null,
+      ctx: null,
       coins: [],
       warnings: [HW.coinsUnavailable],
       upstream: false,
     };
   }
+}
+
+/** The depeg log of the coin already resolved, or of the market (`ctx` null). */
+function depegPart(
+  ctx: AssetContext | null,
+  window: EventsWindow,
+  readOpts: ReadOpts | undefined,
+  now: () => number,
+) {
+  return ctx ? depegsOfContext(ctx, window, readOpts, now) : getDepegs({ window }, readOpts, now);
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -155,7 +171,7 @@ export async function getStablecoinEvents(
   if (!coins.ok) return coins;
   const [history, depegs] = await Promise.all([
     wantsHistory ? historyPart(coins.coins, fromMs, nowMs) : null,
-    wantsDepeg ? getDepegs({ q: input.q, window: depegWindow(input.window) }, readOpts, now) : null,
+    wantsDepeg ? depegPart(coins.ctx, depegWindow(input.window), readOpts, now) : null,
   ]);
   const warnings: Warning[] = [...coins.warnings];
   if (input.q !== undefined && coins.coins.length === 0) warnings.push(HW.notSampled);

@@ -3,8 +3,9 @@
  * between two instants of the fake's clock, so a harness that advances the clock (`setNow`) and
  * samples at each step sees a market that moves. Every change is a transform of the answer the
  * fake would give anyway (recorded or synthetic): a venue's depth scaled, an exchange's answers
- * dropped, a sale's executable price or a chain's pool prices shifted by a factor, a coin's
- * market_chart prices shifted over a span. With no episode active nothing changes.
+ * dropped, a coin's pools taken away, a sale's executable price or a chain's pool prices shifted
+ * by a factor, a coin's market_chart prices shifted over a span. With no episode active nothing
+ * changes.
  */
 import { z } from "zod";
 import { findTokenByAddress } from "./data/assets";
@@ -63,6 +64,11 @@ export const historyEpisodeSchema = z.discriminatedUnion("kind", [
     factor,
     ...span,
   }),
+  /**
+   * The coin has no DEX pools: its DexScreener token-pairs answers are the empty list a token
+   * without pools gets (its ±2 % depth is then its exchanges' alone).
+   */
+  z.object({ kind: z.literal("no-pools"), coin: z.string().min(1), ...span }),
   /** The coin's market_chart prices whose time lies in the span × factor (the mid stays). */
   z.object({ kind: z.literal("chart-price"), coin: z.string().min(1), factor, ...span }),
 ]);
@@ -143,9 +149,15 @@ function transformTickers(body: Json, coin: string, active: HistoryEpisode[]): v
   body.tickers = tickers;
 }
 
-function transformPairs(pairs: Json[], chain: string, address: string, active: HistoryEpisode[]) {
+function transformPairs(
+  pairs: Json[],
+  chain: string,
+  address: string,
+  active: HistoryEpisode[],
+): Json[] {
   const coin = findTokenByAddress(chain, address)?.token.coingeckoId;
   const needle = address.toLowerCase();
+  if (active.some((e) => e.kind === "no-pools" && e.coin === coin)) return [];
   for (const e of active) {
     if (e.kind === "depth" && e.coin === coin && e.venues.includes(`dex:${chain}`)) {
       for (const p of pairs) {
@@ -165,6 +177,7 @@ function transformPairs(pairs: Json[], chain: string, address: string, active: H
       }
     }
   }
+  return pairs;
 }
 
 function transformKyber(body: Json, chain: string, url: URL, active: HistoryEpisode[]): void {
@@ -236,7 +249,12 @@ export function historyAnswer(
   if (provider === "coingecko" && tickers) transformTickers(body as Json, tickers[1] ?? "", active);
   else if (provider === "coingecko" && chart) transformChart(body as Json, chart[1] ?? "", active);
   else if (provider === "dexscreener" && pairs && Array.isArray(body))
-    transformPairs(body as Json[], pairs[1] ?? "", decodeURIComponent(pairs[2] ?? ""), active);
+    body = transformPairs(
+      body as Json[],
+      pairs[1] ?? "",
+      decodeURIComponent(pairs[2] ?? ""),
+      active,
+    );
   else if (provider === "kyberswap" && kyber)
     transformKyber(body as Json, kyber[1] ?? "", url, active);
   else if (BOOK_EXCHANGE_NAMES[provider] !== undefined) {

@@ -5,16 +5,18 @@
  * are sized from what the service measured before them (`depthDropEpisodes`). Episodes of
  * different coins overlap in time; an exchange going down touches every coin, so it comes last.
  *
- *   a  DAI   samples 8–13   its ±2 % depth falls by DEPTH_DROP_SHARE, carried by its two largest
- *                           venues (each falls below half): one confirmed liquidity_drain
+ *   p  USDS  samples 0–33   its pools are taken away (the whole timeline): its ±2 % depth is its
+ *                           exchanges' alone, so two exchanges can carry a drop of most of it
+ *   a  USDS  samples 8–13   its ±2 % depth falls by DEPTH_DROP_SHARE, carried by its two largest
+ *                           exchanges (each falls below half): one confirmed liquidity_drain
  *   d  USDT  samples 10–12  its $1M sale pays SALE_FACTOR while its mid stays: one depeg_at_size
  *   f  USDe  samples 10–12  a price wick in its 30-day series, seen from sample 13: the risk
  *                           score's peg stability falls, one risk_score_change
  *   e  USDC  samples 14–16  its Base pools at POOL_FACTOR: one chain_local_depeg naming base
- *   b  DAI   samples 20–25  the same drop carried by one venue only: no confirmed drain
+ *   b  USDS  samples 20–25  the same fall on its largest exchange only: no confirmed drain
  *   c  all   samples 28–31  an exchange stops answering (its tickers and book): no event
  */
-import type { HistoryEpisode } from "./history-mode";
+import { BOOK_EXCHANGE_NAMES, type HistoryEpisode } from "./history-mode";
 
 /** Samples taken before the first episode: more than the drain rule's trailing minimum. */
 export const BASELINE_SAMPLES = 8;
@@ -31,7 +33,7 @@ export const WICK_FACTOR = 0.958;
 
 /** Which coin (CoinGecko id), venue and chain each episode concerns. */
 export const TIMELINE_SUBJECTS = {
-  drain: "dai",
+  drain: "usds",
   saleAtSize: "tether",
   riskWick: "ethena-usde",
   downExchange: "binance",
@@ -40,11 +42,12 @@ export const TIMELINE_SUBJECTS = {
 
 /** [first sample, samples] of each episode. */
 export const TIMELINE_SPANS = {
-  drainTwoVenues: [8, 6],
+  noPools: [0, TIMELINE_SAMPLES],
+  drainTwoExchanges: [8, 6],
   saleAtSize: [10, 3],
   riskWick: [10, 3],
   chainLocal: [14, 3],
-  drainOneVenue: [20, 6],
+  drainOneExchange: [20, 6],
   exchangeDown: [28, 4],
 } as const satisfies Record<string, readonly [number, number]>;
 
@@ -65,6 +68,7 @@ export function spanMs(tl: Timeline, [first, count]: readonly [number, number]) 
 export function fixedEpisodes(tl: Timeline): HistoryEpisode[] {
   const s = TIMELINE_SUBJECTS;
   return [
+    { kind: "no-pools", coin: s.drain, ...spanMs(tl, TIMELINE_SPANS.noPools) },
     {
       kind: "sale-price",
       coin: s.saleAtSize,
@@ -105,35 +109,35 @@ export function dropFactor(
   return factor;
 }
 
+/** `cex:<name>` of every exchange whose book the fake serves (a drop there reaches its book). */
+const BOOK_VENUES = new Set(
+  Object.values(BOOK_EXCHANGE_NAMES).flatMap((names) => names.map((n) => `cex:${n}`)),
+);
+
 /**
  * The two depth drops, sized from the venues' depth the service measured before them (a
- * sample's `depth_2pct_usd.venues`): the two largest venues, then the largest alone.
+ * sample's `depth_2pct_usd.venues`): the two largest exchanges with a book carry a drop of
+ * DEPTH_DROP_SHARE of the total, then the largest alone falls by the same factor.
  */
 export function depthDropEpisodes(
   tl: Timeline,
   venues: Readonly<Record<string, number | null>>,
 ): HistoryEpisode[] {
   const ranked = Object.entries(venues)
-    .filter((e): e is [string, number] => typeof e[1] === "number")
+    .filter((e): e is [string, number] => typeof e[1] === "number" && BOOK_VENUES.has(e[0]))
     .sort(([, a], [, b]) => b - a)
     .map(([v]) => v);
   const two = ranked.slice(0, 2);
-  const one = ranked.slice(0, 1);
+  const factor = dropFactor(venues, two);
   const coin = TIMELINE_SUBJECTS.drain;
   return [
+    { kind: "depth", coin, venues: two, factor, ...spanMs(tl, TIMELINE_SPANS.drainTwoExchanges) },
     {
       kind: "depth",
       coin,
-      venues: two,
-      factor: dropFactor(venues, two),
-      ...spanMs(tl, TIMELINE_SPANS.drainTwoVenues),
-    },
-    {
-      kind: "depth",
-      coin,
-      venues: one,
-      factor: dropFactor(venues, one),
-      ...spanMs(tl, TIMELINE_SPANS.drainOneVenue),
+      venues: ranked.slice(0, 1),
+      factor,
+      ...spanMs(tl, TIMELINE_SPANS.drainOneExchange),
     },
   ];
 }

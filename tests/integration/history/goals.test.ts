@@ -11,6 +11,8 @@ import { createKv, type KvStore } from "@/lib/kv";
 import type { HistorySample } from "@/lib/history/sample";
 import { trackedTokens } from "@/tests/fake-upstream/data/assets";
 import {
+  BASELINE_SAMPLES,
+  DEPTH_DROP_SHARE,
   TIMELINE_SAMPLES,
   TIMELINE_SPANS,
   TIMELINE_SUBJECTS,
@@ -68,8 +70,27 @@ describe("history goals: the real sampler over a simulated week, on Redis", () =
     }
   });
 
-  it("a 60 % depth drop carried by two venues for 6 hours → one confirmed liquidity_drain, start and end within one sample", () => {
-    const truth = spanMs(tl, TIMELINE_SPANS.drainTwoVenues);
+  /** The drained coin's samples inside a span, and its last one before the first drop. */
+  const drainSamples = (span: readonly [number, number]) => {
+    const truth = spanMs(tl, span);
+    const all = samples.get(TIMELINE_SUBJECTS.drain) ?? [];
+    const base = all[BASELINE_SAMPLES - 1]!.depth_2pct_usd;
+    const during = all.filter((s) => s.t >= truth.fromMs && s.t < truth.toMs);
+    const fell = (s: HistorySample) =>
+      Object.keys(base.venues).filter(
+        (v) => (s.depth_2pct_usd.venues[v] ?? Infinity) < (base.venues[v] ?? 0) / 2,
+      );
+    return { truth, base, during, fell };
+  };
+
+  it("a 60 % depth drop on two exchanges for 6 hours → one confirmed liquidity_drain, start and end within one sample", () => {
+    const { truth, base, during, fell } = drainSamples(TIMELINE_SPANS.drainTwoExchanges);
+    expect(during).toHaveLength(TIMELINE_SPANS.drainTwoExchanges[1]);
+    for (const s of during) {
+      expect(s.depth_2pct_usd.total_usd!).toBeCloseTo((1 - DEPTH_DROP_SHARE) * base.total_usd!, -2);
+      expect(fell(s)).toHaveLength(2);
+      for (const v of fell(s)) expect(v).toMatch(/^cex:/);
+    }
     const confirmed = eventsOf(TIMELINE_SUBJECTS.drain, "liquidity_drain").filter(
       (e) => e.confirmed,
     );
@@ -78,12 +99,19 @@ describe("history goals: the real sampler over a simulated week, on Redis", () =
     expect(within(confirmed[0]!.end, truth.toMs)).toBe(true);
   });
 
-  it("the same drop carried by one venue only → listed, never confirmed", () => {
-    const truth = spanMs(tl, TIMELINE_SPANS.drainOneVenue);
-    const drains = eventsOf(TIMELINE_SUBJECTS.drain, "liquidity_drain").filter((e) =>
-      within(e.start, truth.fromMs),
+  it("the same drop on one exchange only → no confirmed event", () => {
+    const { truth, during, fell } = drainSamples(TIMELINE_SPANS.drainOneExchange);
+    expect(during).toHaveLength(TIMELINE_SPANS.drainOneExchange[1]);
+    for (const s of during) {
+      expect(fell(s)).toHaveLength(1);
+      expect(fell(s)[0]).toMatch(/^cex:/);
+    }
+    const drains = eventsOf(TIMELINE_SUBJECTS.drain, "liquidity_drain").filter(
+      (e) =>
+        Date.parse(e.start) >= truth.fromMs - tl.intervalMs &&
+        Date.parse(e.start) <= truth.toMs + tl.intervalMs,
     );
-    expect(drains.map((e) => e.confirmed)).toEqual([false]);
+    expect(drains.filter((e) => e.confirmed)).toEqual([]);
   });
 
   it("an exchange that stops answering → no event for any coin", () => {

@@ -27,7 +27,8 @@ import { openApiDocument } from "@/lib/api/openapi";
 import type { Provider } from "../../fake-upstream/server";
 import { call, forgetProcessState, startHarness, type Harness } from "../helpers/harness";
 import { validateAgainstOpenApi } from "../helpers/openapi";
-import { trimExample } from "../../../scripts/openapi-examples";
+import { seedDemoHistory } from "../../../scripts/demo-history";
+import { EXAMPLE_HISTORY_SAMPLES, trimExample } from "../../../scripts/openapi-examples";
 
 type Handler = (request: Request) => Promise<Response>;
 type Module = Record<"GET" | "HEAD" | "OPTIONS" | "POST" | "PUT" | "PATCH" | "DELETE", Handler>;
@@ -156,6 +157,9 @@ function documentedExample(path: string): unknown {
   return doc.paths[path]!.get.responses["200"]!.content["application/json"]!.example;
 }
 
+/** Routes that read the own history: seeded first, as the example's recorder seeds it. */
+const HISTORY_READERS = new Set(["/api/stablecoin-history"]);
+
 /** Routes whose example is not a recorded data body (per-run counters; the document itself). */
 const NOT_RECORDED = new Set(["/api/health", "/api/openapi.json"]);
 
@@ -235,14 +239,22 @@ describe("every route's live answers match the OpenAPI document", () => {
     }
   });
 
+  /** The demo world of `path`: its own history seeded when the route reads it. */
+  const demoWorld = async (path: string) => {
+    if (HISTORY_READERS.has(path))
+      await seedDemoHistory(h.fake, { maxSamples: EXAMPLE_HISTORY_SAMPLES });
+  };
+
   describe.each(Object.entries(TARGETS))("%s", (_path, target) => {
     it("demo world: the 200 matches its schema", async () => {
+      await demoWorld(_path);
       const r = await answerMatchesDocument(target.module.GET, target.ok);
       expect([r.status, r.problems]).toEqual([200, []]);
     });
 
     it("demo world: the documented example has the shape of today's 200 (re-record with npm run openapi:examples)", async () => {
       if (NOT_RECORDED.has(_path)) return;
+      await demoWorld(_path);
       const res = await call(target.module.GET, target.ok);
       const live = trimExample(await res.json());
       expect(shapeOf(documentedExample(_path))).toEqual(shapeOf(live));

@@ -1,13 +1,15 @@
 /**
- * One resolution per request: the per-asset routes (intel, risk, exit cost, depegs) resolve their `q`
- * once, against the aggregate list (the overlay's identities only while no copy of it exists),
- * with no second pass and no re-resolution per alternative (a shared symbol's alternatives carry
- * their selectors from the table built once per version of the list). The market-wide routes
+ * One resolution per request: the per-asset routes (intel, risk, exit cost, depegs, own history,
+ * events) resolve their `q` once, against the aggregate list (the overlay's identities only while
+ * no copy of it exists), with no second pass and no re-resolution per alternative (a shared
+ * symbol's alternatives carry their selectors from the table built once per version of the list). The market-wide routes
  * (supply, chains) resolve nothing per request: their coins' links come from that table too.
  */
 import * as resolveModule from "@/lib/assets/resolve";
 import * as chainsRoute from "@/app/api/stablecoin-chains/route";
 import * as depegsRoute from "@/app/api/stablecoin-depegs/route";
+import * as eventsRoute from "@/app/api/stablecoin-events/route";
+import * as historyRoute from "@/app/api/stablecoin-history/route";
 import * as exitCostRoute from "@/app/api/stablecoin-exit-cost/route";
 import * as intelRoute from "@/app/api/stablecoin-intel/route";
 import * as riskRoute from "@/app/api/stablecoin-risk/route";
@@ -64,6 +66,9 @@ const ASSET_ROUTES: [string, Handler][] = [
   ["stablecoin-risk", riskRoute.GET],
   ["stablecoin-exit-cost", exitCostRoute.GET],
   ["stablecoin-depegs", depegsRoute.GET],
+  ["stablecoin-history", historyRoute.GET],
+  // The event log with `q` also holds the coin's price depegs: the depeg log's, same resolution.
+  ["stablecoin-events", eventsRoute.GET],
 ];
 
 describe.each(ASSET_ROUTES)("%s", (name, handler) => {

@@ -6,29 +6,18 @@ import { OVERLAY_COINS } from "@/lib/assets/overlay";
 import { usdStablesOf } from "@/lib/assets/usd-stables";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { deepestStablecoin } from "@/lib/assets/exit-venues";
+import { ENTRY } from "@/tests/helpers/asset-context";
 
 const withContractOn = (chain: "arbitrum") =>
   OVERLAY_COINS.filter((c) => c.addresses[chain].length > 0);
 
-function asset(a: Partial<AggregateAsset> & { id: string; symbol: string }): AggregateAsset {
-  return {
-    name: a.symbol,
-    geckoId: null,
-    pegType: "peggedUSD",
-    backing: null,
-    priceUsd: 1,
-    circulatingUsd: 1,
-    circulatingPrevDayUsd: null,
-    circulatingPrevWeekUsd: null,
-    circulatingPrevMonthUsd: null,
-    chainCirculating: {},
-    chains: [],
-    deprecated: false,
-    delisted: false,
-    yieldBearing: false,
-    ...a,
-  };
-}
+/** A USD-pegged coin of the aggregate without a CoinGecko id; each test sets what it varies. */
+const asset = (a: Partial<AggregateAsset> & { id: string; symbol: string }): AggregateAsset => ({
+  ...ENTRY,
+  name: a.symbol,
+  geckoId: null,
+  ...a,
+});
 
 const onArbitrum = (usd: number) => ({
   arbitrum: { currentUsd: usd, prevDayUsd: null, prevWeekUsd: null, prevMonthUsd: null },

@@ -168,6 +168,24 @@ describe("fake upstream history mode", () => {
     expect(other.changed).toEqual(other.plain);
   });
 
+  it("no-pools: the coin's pools leave its answers on every chain, other coins' stay", async () => {
+    const ep: HistoryEpisode[] = [{ kind: "no-pools", coin: "usd-coin", ...SPAN }];
+    for (const [chain, address] of [
+      ["ethereum", USDC_ETH],
+      ["base", USDC_BASE],
+    ] as const) {
+      const p = await around(ep, INSIDE, () => pairs(chain, address));
+      expect(p.plain.length).toBeGreaterThan(0);
+      expect(p.changed).toEqual([]);
+      fake.setHistory([]);
+    }
+    const other = await around(ep, INSIDE, () => pairs("ethereum", USDT_ETH));
+    expect(other.changed).toEqual(other.plain);
+    fake.setHistory([]);
+    const after = await around(ep, AFTER, () => pairs("ethereum", USDC_ETH));
+    expect(after.changed).toEqual(after.plain);
+  });
+
   it("chart-price: market_chart points inside the span move once the span is over", async () => {
     const ep: HistoryEpisode[] = [
       {

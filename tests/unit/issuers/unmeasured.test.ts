@@ -3,24 +3,14 @@
  * without a circulating record) the issuer HHI and the supply are unknown, never 0.
  */
 import type { AggregateAsset } from "@/lib/domain/types";
+import { ENTRY } from "@/tests/helpers/asset-context";
 
 const asset = (id: string, over: Partial<AggregateAsset>): AggregateAsset => ({
+  ...ENTRY,
   id,
   name: `Asset ${id}`,
   symbol: `A${id}`,
   geckoId: null,
-  pegType: "peggedUSD",
-  backing: null,
-  priceUsd: 1,
-  circulatingUsd: 1_000,
-  circulatingPrevDayUsd: null,
-  circulatingPrevWeekUsd: null,
-  circulatingPrevMonthUsd: null,
-  chainCirculating: {},
-  chains: [],
-  deprecated: false,
-  delisted: false,
-  yieldBearing: false,
   ...over,
 });
 

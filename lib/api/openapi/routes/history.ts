@@ -127,6 +127,24 @@ export const atomFeedAnswer = {
   cache: FEED_CACHE,
 } satisfies Pick<RouteDoc, "ok" | "errors" | "cache">;
 
+/** A JSON Feed route's 200 (an empty feed of `title` as its example), errors and caching. */
+export const jsonFeedAnswer = (title: string) =>
+  ({
+    ok: {
+      description: "The JSON feed.",
+      schema: jsonFeedSchema,
+      mediaType: JSON_FEED_MEDIA,
+      example: {
+        version: "https://jsonfeed.org/version/1.1",
+        title,
+        items: [],
+        _stablecoin_intel: { holderAnalyticsSupported: false },
+      },
+    },
+    errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
+    cache: FEED_CACHE,
+  }) satisfies Pick<RouteDoc, "ok" | "errors" | "cache">;
+
 export const atomFeedRoute: RouteDoc = {
   path: "/depegs.atom",
   operationId: "getDepegFeedAtom",
@@ -146,17 +164,5 @@ export const jsonFeedRoute: RouteDoc = {
   description:
     "The same events as `/depegs.atom` (one coin's with `q`), as JSON Feed 1.1 with the same stable ids; each item's `_depeg` is the event as in `/api/stablecoin-depegs` (resolution, sources, confirmation) and its tags include the confirmation status. The `holderAnalyticsSupported: false` invariant sits in the feed's `_stablecoin_intel` extension object (JSON Feed allows extra keys only when they start with `_`).",
   params: [FEED_Q],
-  ok: {
-    description: "The JSON feed.",
-    schema: jsonFeedSchema,
-    mediaType: JSON_FEED_MEDIA,
-    example: {
-      version: "https://jsonfeed.org/version/1.1",
-      title: "Stablecoin depeg events",
-      items: [],
-      _stablecoin_intel: { holderAnalyticsSupported: false },
-    },
-  },
-  errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
-  cache: FEED_CACHE,
+  ...jsonFeedAnswer("Stablecoin depeg events"),
 };

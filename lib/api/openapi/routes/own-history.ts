@@ -13,7 +13,7 @@ import {
 } from "../../params";
 import type { RouteDoc, TagDoc } from "../route-doc";
 import { q } from "./asset";
-import { atomFeedAnswer, FEED_CACHE, FEED_Q, JSON_FEED_MEDIA, jsonFeedSchema } from "./history";
+import { atomFeedAnswer, FEED_Q, jsonFeedAnswer } from "./history";
 import events from "../examples/events.json";
 import history from "../examples/history.json";
 
@@ -140,17 +140,5 @@ export const eventsJsonRoute: RouteDoc = {
   description:
     "The same events as `/events.atom`, as JSON Feed 1.1 with the same stable ids; each item's `_event` is the event as in `/api/stablecoin-events`. The `holderAnalyticsSupported: false` invariant sits in the feed's `_stablecoin_intel` extension object.",
   params: [FEED_Q, TYPE],
-  ok: {
-    description: "The JSON feed.",
-    schema: jsonFeedSchema,
-    mediaType: JSON_FEED_MEDIA,
-    example: {
-      version: "https://jsonfeed.org/version/1.1",
-      title: "Stablecoin events",
-      items: [],
-      _stablecoin_intel: { holderAnalyticsSupported: false },
-    },
-  },
-  errors: { 400: ["bad_request"], 404: ["unknown_asset"] },
-  cache: FEED_CACHE,
+  ...jsonFeedAnswer("Stablecoin events"),
 };

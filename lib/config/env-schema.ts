@@ -17,6 +17,11 @@ export const SPEC_TTL_SECONDS = {
 export type TtlClass = keyof typeof SPEC_TTL_SECONDS;
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 2_500;
+/**
+ * How long a request waits on a key's fill in flight (its first call, or another request's),
+ * below the 2 s a request may take; past it the request answers degraded and the fill goes on.
+ */
+export const REQUEST_WAIT_BUDGET_MS = 1_000;
 export const DEFAULT_KV_TIMEOUT_MS = 150;
 /** Provider call budgets (calls a minute, shared by every instance through the KV store). */
 export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;

@@ -11,7 +11,7 @@ import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
 import { ENTRY_SUFFIX, readEntry } from "@/lib/kv/file-io";
 import { forgetHealthProbe } from "@/lib/health";
 import { clearResponseMemo } from "@/lib/api/response-memo";
-import { forgetLocalState } from "@/lib/snapshot/local-state";
+import { forgetLocalState, localState } from "@/lib/snapshot/local-state";
 import { telemetry } from "@/lib/telemetry";
 import {
   DEMO_DUNE_QUERY_IDS,
@@ -157,6 +157,26 @@ async function markerKeys(): Promise<string[]> {
  */
 export async function endFailureCooldowns(): Promise<void> {
   forgetProcessState();
+  await dropMarkers();
+}
+
+/**
+ * As if every running cooldown had just ended, while this process still knows which keys failed
+ * (unlike `endFailureCooldowns`): the next request for such a key is a retry. The store's
+ * "cooling" markers, which would have lapsed by then, are removed; the answer memo is cleared.
+ */
+export async function lapseFailureCooldowns(): Promise<void> {
+  const { failures, familyFailures } = localState();
+  const nowMs = Date.now();
+  for (const [key, record] of failures) failures.set(key, { ...record, untilMs: nowMs });
+  for (const [key, record] of familyFailures)
+    familyFailures.set(key, { ...record, untilMs: nowMs });
+  clearResponseMemo();
+  await dropMarkers();
+}
+
+/** Removes every refresh marker (running or cooling) from the test's store. */
+async function dropMarkers(): Promise<void> {
   const kv = adminKv();
   try {
     for (const key of await markerKeys()) await kv.delete(key);

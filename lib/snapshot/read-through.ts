@@ -93,7 +93,7 @@ export function readThrough<T>(
     },
     (error: unknown) => {
       // The error keeps its class for the caller; whether it is settled goes to the report.
-      const budgetEnded = error instanceof AbortedError && budget.ended && !opts.signal?.aborted;
+      const budgetEnded = error instanceof AbortedError && budget.cutShort(opts.signal);
       const outcome = budgetEnded
         ? callInFlight(ctx.now())
         : failureOutcome(error, opts.key, ctx.now(), coolingBefore);

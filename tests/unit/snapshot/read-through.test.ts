@@ -3,7 +3,7 @@
  * (calls per key, what is stored, what is served), never timings.
  */
 import { z } from "zod";
-import { AbortedError } from "@/lib/abort";
+import { AbortedError, withWaitBudget } from "@/lib/abort";
 import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError, type KvStore } from "@/lib/kv/types";
@@ -935,5 +935,26 @@ describe("a request waits on a fill at most the wait budget (REQUEST_WAIT_BUDGET
     await fillsDone();
     await expect(read()).resolves.toMatchObject({ value: { n: 3 }, source: "cache" });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a request's reads share its budget: once it has ended, a read of another cold key does not wait", async () => {
+    const requestBudgetMs = 50; // shorter than a fill's: the request's own budget ends first
+    const signal = withWaitBudget(new AbortController().signal, requestBudgetMs);
+    const hungA = deferred<V>();
+    const a = setup(() => hungA.promise, { signal });
+    const b = setup(async () => ({ n: 2 }), { signal });
+    await expect(a.read()).rejects.toBeInstanceOf(AbortedError);
+    // The next read of the same request answers at once, though its call would land at once too.
+    const report = newReadReport();
+    await expect(b.read(policy, report)).rejects.toBeInstanceOf(AbortedError);
+    expect(report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: clock.t + LOCAL_REUSE_MS,
+    });
+    hungA.resolve({ n: 1 });
+    await fillsDone();
+    // Both calls went on and were kept: the next request has them.
+    await expect(b.read()).resolves.toMatchObject({ value: { n: 2 }, source: "cache" });
   });
 });

@@ -5,7 +5,7 @@
  * after the build.
  */
 import { withWaitBudget } from "@/lib/abort";
-import { REQUEST_WAIT_BUDGET_MS } from "@/lib/config";
+import { getConfig } from "@/lib/config";
 import { newReadReport, type ReadOpts, type ReadReport } from "@/lib/snapshot/read-opts";
 
 export type RequestReadOpts = ReadOpts & { report: ReadReport };
@@ -21,7 +21,7 @@ export function requestReadOpts(request: Request): RequestReadOpts {
   let signal: AbortSignal | undefined;
   return {
     get signal() {
-      signal ??= withWaitBudget(request.signal, REQUEST_WAIT_BUDGET_MS);
+      signal ??= withWaitBudget(request.signal, getConfig().providers.requestWaitMs);
       return signal;
     },
     report: newReadReport(),

@@ -6,7 +6,7 @@
 import { storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
 import { AbortedError, WaitBudget } from "@/lib/abort";
-import { REQUEST_WAIT_BUDGET_MS } from "@/lib/config";
+import { getConfig } from "@/lib/config";
 import {
   markerTurn,
   readEntry,
@@ -131,7 +131,7 @@ function fill<T>(ctx: Ctx<T>): Fill<T> {
   const work: Promise<CachedRead<T>> = load(ctx).finally(() => {
     if (fills.get(key)?.work === work) fills.delete(key);
   });
-  const started = { work, budget: new WaitBudget(REQUEST_WAIT_BUDGET_MS) };
+  const started = { work, budget: new WaitBudget(getConfig().providers.requestWaitMs) };
   if (fills.size < MAX_INFLIGHT_KEYS) fills.set(key, started);
   work.catch(() => undefined);
   return started;

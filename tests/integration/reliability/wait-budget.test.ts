@@ -11,7 +11,7 @@
  * Answers and the fake's call log only: nothing asserts a request's time (the bench measures it).
  */
 import * as intel from "@/app/api/stablecoin-intel/route";
-import { REQUEST_WAIT_BUDGET_MS } from "@/lib/config";
+import { DEFAULT_REQUEST_WAIT_BUDGET_MS } from "@/lib/config";
 import { localState } from "@/lib/snapshot/local-state";
 import {
   call,
@@ -28,6 +28,8 @@ const URL = "/api/stablecoin-intel?q=DAI";
 const COINGECKO_KEY_PREFIX = "live:v1:coingecko:";
 /** Longer than any wait here: a hanging call is still in flight when the test looks. */
 const PROVIDER_TIMEOUT_MS = 60_000;
+/** The production default (the harness waits longer, for loaded test machines). */
+const REQUEST_WAIT_BUDGET_MS = DEFAULT_REQUEST_WAIT_BUDGET_MS;
 /** A slow market provider answers well after the wait budget has ended. */
 const SLOW_MS = REQUEST_WAIT_BUDGET_MS * 4;
 const MARKET_NO_ANSWER = "market_no_answer";
@@ -58,7 +60,10 @@ async function until(done: () => boolean): Promise<void> {
 describe("the market provider hanging: no request waits past the wait budget (file store)", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness("file", { PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS) });
+    h = await startHarness("file", {
+      PROVIDER_TIMEOUT_MS: String(PROVIDER_TIMEOUT_MS),
+      REQUEST_WAIT_BUDGET_MS: String(REQUEST_WAIT_BUDGET_MS),
+    });
   });
   beforeEach(async () => {
     await h.reset();

@@ -182,6 +182,17 @@ export async function lapseFailureCooldowns(): Promise<void> {
   await dropMarkers();
 }
 
+/** Liveness only (a detached fill landing): never an assertion on time. */
+const FILLS_SETTLED_DEADLINE_MS = 20_000;
+const FILLS_POLL_MS = 5;
+
+/** Until no fill is in flight in this process (a retry after a cooldown runs detached). */
+export async function fillsSettled(): Promise<void> {
+  const deadline = Date.now() + FILLS_SETTLED_DEADLINE_MS;
+  while (localState().fills.size > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, FILLS_POLL_MS));
+}
+
 /** Removes every refresh marker (running or cooling) from the test's store. */
 async function dropMarkers(): Promise<void> {
   const kv = adminKv();

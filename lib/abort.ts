@@ -3,6 +3,8 @@
  * `raceSignal` stops a caller *waiting* when a signal aborts; the work goes on (it may be shared,
  * so one caller giving up never cancels what others wait on). `CallDeadline` is one call's time
  * budget: one signal that aborts on timeout, on the caller's signal, or when the body is dropped.
+ * `WaitBudget` is shared work's wait budget: how long its callers wait on it, whoever joins when;
+ * `withWaitBudget` gives a request's signal the same budget, so its waits add up to no more.
  */
 import { getMaxListeners, setMaxListeners } from "node:events";
 
@@ -75,4 +77,37 @@ export class CallDeadline {
   race<T>(promise: Promise<T>): Promise<T> {
     return raceSignal(promise, this.signal, () => new Error("aborted"));
   }
+}
+
+/**
+ * Shared work's wait budget, from when the work starts: a caller with a signal stops waiting when
+ * the budget ends (or its own signal aborts), however late it joined; the work goes on. A caller
+ * without a signal (a script) waits for the work itself.
+ */
+export class WaitBudget {
+  readonly #ends: AbortSignal;
+
+  constructor(budgetMs: number) {
+    this.#ends = AbortSignal.timeout(budgetMs);
+  }
+
+  /** Whether a caller stopped waiting because a wait budget ended (the work's or its own). */
+  cutShort(callerSignal: AbortSignal | undefined): boolean {
+    return this.#ends.aborted || timedOut(callerSignal);
+  }
+
+  race<T>(promise: Promise<T>, callerSignal: AbortSignal | undefined): Promise<T> {
+    if (!callerSignal) return promise;
+    return raceSignal(promise, AbortSignal.any([callerSignal, this.#ends]));
+  }
+}
+
+/** `signal`, also aborted `budgetMs` from now: a request's reads wait that long in all. */
+export function withWaitBudget(signal: AbortSignal, budgetMs: number): AbortSignal {
+  return AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
+}
+
+function timedOut(signal: AbortSignal | undefined): boolean {
+  const reason: unknown = signal?.aborted ? signal.reason : undefined;
+  return reason instanceof DOMException && reason.name === "TimeoutError";
 }

@@ -4,13 +4,26 @@
  * builders and readers. The wrappers around the logic (`./route`, `./with-memo`) read the report
  * after the build.
  */
+import { withWaitBudget } from "@/lib/abort";
+import { getConfig } from "@/lib/config";
 import { newReadReport, type ReadOpts, type ReadReport } from "@/lib/snapshot/read-opts";
 
 export type RequestReadOpts = ReadOpts & { report: ReadReport };
 
 export type RouteGet = (request: Request, readOpts: RequestReadOpts) => Promise<Response>;
 
-/** A fresh set of read options for one build of an answer to `request`. */
+/**
+ * A fresh set of read options for one build of an answer to `request`: its reads wait on
+ * provider calls `REQUEST_WAIT_BUDGET_MS` in all from the first read, then answer degraded
+ * (the budget's timer is made only when a read asks for the signal: a memo replay reads nothing).
+ */
 export function requestReadOpts(request: Request): RequestReadOpts {
-  return { signal: request.signal, report: newReadReport() };
+  let signal: AbortSignal | undefined;
+  return {
+    get signal() {
+      signal ??= withWaitBudget(request.signal, getConfig().providers.requestWaitMs);
+      return signal;
+    },
+    report: newReadReport(),
+  };
 }

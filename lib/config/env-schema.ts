@@ -17,6 +17,11 @@ export const SPEC_TTL_SECONDS = {
 export type TtlClass = keyof typeof SPEC_TTL_SECONDS;
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 2_500;
+/**
+ * How long a request waits on provider calls in flight (a fill's, and all its reads together),
+ * below the 2 s a request may take; past it the request answers degraded and the calls go on.
+ */
+export const DEFAULT_REQUEST_WAIT_BUDGET_MS = 1_000;
 export const DEFAULT_KV_TIMEOUT_MS = 150;
 /** Provider call budgets (calls a minute, shared by every instance through the KV store). */
 export const DEFAULT_COINGECKO_CALLS_PER_MINUTE = 30;
@@ -150,6 +155,7 @@ export const envSchema = z.object({
   PORT: withDefault(intInRange(1, 65_535), 3000),
   PUBLIC_BASE_URL: optional(publicBaseUrl),
   PROVIDER_TIMEOUT_MS: withDefault(intInRange(50, 60_000), DEFAULT_PROVIDER_TIMEOUT_MS),
+  REQUEST_WAIT_BUDGET_MS: withDefault(intInRange(50, 60_000), DEFAULT_REQUEST_WAIT_BUDGET_MS),
   PROVIDER_MAX_BODY_BYTES: withDefault(
     intInRange(1024, 64 * 1024 * 1024),
     DEFAULT_PROVIDER_MAX_BODY_BYTES,

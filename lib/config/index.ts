@@ -26,6 +26,7 @@ export {
   DEFAULT_PROVIDER_MAX_BODY_BYTES,
   DEFAULT_PROVIDER_TIMEOUT_MS,
   DEFAULT_PUBLIC_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_REQUEST_WAIT_BUDGET_MS,
   envSchema,
   SPEC_TTL_SECONDS,
   type TtlClass,
@@ -63,6 +64,8 @@ export interface AppConfig {
     coinbase: { baseUrl: string };
     kyberswap: { baseUrl: string };
     timeoutMs: number;
+    /** How long a request waits on calls in flight (`lib/snapshot/read-through.ts`). */
+    requestWaitMs: number;
     maxBodyBytes: number;
     /** Calls a minute across all instances; providers without a budget are absent. */
     callsPerMinute: {
@@ -169,6 +172,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       coinbase: { baseUrl: e.COINBASE_API_URL },
       kyberswap: { baseUrl: e.DEX_QUOTES_API_URL },
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
+      requestWaitMs: e.REQUEST_WAIT_BUDGET_MS,
       maxBodyBytes: e.PROVIDER_MAX_BODY_BYTES,
       callsPerMinute: {
         coingecko: e.COINGECKO_CALLS_PER_MINUTE,

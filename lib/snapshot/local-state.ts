@@ -4,6 +4,7 @@
  */
 import { forgetCallCounts } from "@/lib/budget/calls";
 import { forgetStoreHealth } from "@/lib/kv/breaker";
+import type { WaitBudget } from "@/lib/abort";
 import type { KvStore } from "@/lib/kv/types";
 import { providerBackoff, type FailureRecord, type ProviderBackoff } from "./freshness";
 import type { PolicyProvider } from "@/lib/budget/calls";
@@ -28,8 +29,8 @@ interface State {
   backoff: Map<PolicyProvider, ProviderBackoff>;
   /** Key families (one provider endpoint each) whose last read failed: until when. */
   familyFailures: Map<string, FailureRecord>;
-  /** Foreground fills (the miss path): concurrent callers share one promise. */
-  fills: Map<string, Promise<unknown>>;
+  /** Foreground fills (the miss path): concurrent callers share one promise and its wait budget. */
+  fills: Map<string, { work: Promise<unknown>; budget: WaitBudget }>;
   /** Background refreshes in flight. */
   refreshing: Map<string, Promise<void>>;
 }

@@ -5,7 +5,8 @@
  */
 import { storeDown } from "@/lib/kv/breaker";
 import { telemetry } from "@/lib/telemetry";
-import { raceSignal } from "@/lib/abort";
+import { AbortedError, WaitBudget } from "@/lib/abort";
+import { getConfig } from "@/lib/config";
 import {
   markerTurn,
   readEntry,
@@ -74,15 +75,17 @@ export function readThrough<T>(
   const failure = failuresOf(opts.key);
   if (failure && localState().fills.has(opts.key)) {
     // The key's last read failed and its retry is in flight: answer that failure now instead
-    // of waiting on the retry (only the request that started it waits, once per cooldown).
+    // of waiting on the retry.
     telemetry.recordCache(policy.family, "cooling");
     noteRead(opts.report, callInFlight(ctx.now()));
     return Promise.reject(failure.error);
   }
   const coolingBefore = coolingDown(failure, ctx.now());
-  if (state === "expired" && !coolingBefore && coolingDown(familyFailure(policy.family), ctx.now()))
-    return answerWhileFamilyFails(ctx);
-  return raceSignal(fill(ctx), opts.signal).then(
+  const knownFailing = failure || coolingDown(familyFailure(policy.family), ctx.now());
+  if (state === "expired" && !coolingBefore && knownFailing)
+    return answerWhileFailing(ctx, failure?.error);
+  const { work, budget } = fill(ctx);
+  return budget.race(work, opts.signal).then(
     (read) => {
       const untilMs = valueFreshUntil(policy, opts, read.storedAt);
       noteRead(opts.report, { settled: read.settled, upstream: calledUpstream(read), untilMs });
@@ -90,35 +93,48 @@ export function readThrough<T>(
     },
     (error: unknown) => {
       // The error keeps its class for the caller; whether it is settled goes to the report.
-      noteRead(opts.report, failureOutcome(error, opts.key, ctx.now(), coolingBefore));
+      const budgetEnded = error instanceof AbortedError && budget.cutShort(opts.signal);
+      const outcome = budgetEnded
+        ? callInFlight(ctx.now())
+        : failureOutcome(error, opts.key, ctx.now(), coolingBefore);
+      noteRead(opts.report, outcome);
       throw error;
     },
   );
 }
 
-/** A cold key whose family just failed: one detached fill asks; this answer is degraded, settled. */
-function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
+/**
+ * A key known to be failing (its own cooldown just ended, or its family's is running): one
+ * detached fill asks, on the backoff schedule; this answer is degraded at once, settled.
+ */
+function answerWhileFailing<T>(ctx: Ctx<T>, lastError: unknown): Promise<CachedRead<T>> {
   void fill(ctx);
   telemetry.recordCache(ctx.policy.family, "cooling");
   noteRead(ctx.opts.report, callInFlight(ctx.now()));
-  return Promise.reject(new CoolingDownError(ctx.policy.family));
+  return Promise.reject(lastError ?? new CoolingDownError(ctx.policy.family));
 }
 
-/** Single-flight in this process: concurrent misses of one key share one fill. */
-function fill<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
+interface Fill<T> {
+  work: Promise<CachedRead<T>>;
+  budget: WaitBudget;
+}
+
+/** Single-flight in this process: concurrent misses of one key share one fill and its wait budget. */
+function fill<T>(ctx: Ctx<T>): Fill<T> {
   const { fills } = localState();
   const key = ctx.opts.key;
   const existing = fills.get(key);
   if (existing) {
     telemetry.recordCache(ctx.policy.family, "coalesced");
-    return existing as Promise<CachedRead<T>>;
+    return existing as Fill<T>;
   }
   const work: Promise<CachedRead<T>> = load(ctx).finally(() => {
-    if (fills.get(key) === work) fills.delete(key);
+    if (fills.get(key)?.work === work) fills.delete(key);
   });
-  if (fills.size < MAX_INFLIGHT_KEYS) fills.set(key, work);
+  const started = { work, budget: new WaitBudget(getConfig().providers.requestWaitMs) };
+  if (fills.size < MAX_INFLIGHT_KEYS) fills.set(key, started);
   work.catch(() => undefined);
-  return work;
+  return started;
 }
 
 async function load<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {

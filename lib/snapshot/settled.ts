@@ -29,7 +29,7 @@ export function refusedBeforeCall(error: unknown): boolean {
   return isRateBudgetError(error) || error instanceof CoolingDownError;
 }
 
-/** A failed read is settled unless the request's own deadline cut it short. */
+/** A failed read is settled unless the request went away before it ended. */
 export function failureOutcome(
   error: unknown,
   key: string,

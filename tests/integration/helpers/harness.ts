@@ -11,7 +11,7 @@ import { createKv, getKv, resetKvForTests, type KvStore } from "@/lib/kv";
 import { ENTRY_SUFFIX, readEntry } from "@/lib/kv/file-io";
 import { forgetHealthProbe } from "@/lib/health";
 import { clearResponseMemo } from "@/lib/api/response-memo";
-import { forgetLocalState } from "@/lib/snapshot/local-state";
+import { forgetLocalState, localState } from "@/lib/snapshot/local-state";
 import { telemetry } from "@/lib/telemetry";
 import {
   DEMO_DUNE_QUERY_IDS,
@@ -47,6 +47,12 @@ export interface Harness {
  * tests/integration/kv suites build their stores with their own budgets.
  */
 const TEST_KV_TIMEOUT_MS = SLOW_MACHINE_ENV.KV_TIMEOUT_MS;
+/**
+ * Likewise how long a request waits on calls in flight: a cold build on a loaded runner can pass
+ * the product's 1 s and answer degraded; tests/integration/reliability/wait-budget.test.ts sets
+ * the default explicitly.
+ */
+const TEST_REQUEST_WAIT_MS = SLOW_MACHINE_ENV.REQUEST_WAIT_BUDGET_MS;
 
 export async function startHarness(
   kvKind: KvKind,
@@ -61,6 +67,7 @@ export async function startHarness(
       DUNE_API_KEY: CANARY_DUNE_KEY,
       COINGECKO_API_KEY: CANARY_CG_KEY,
       KV_TIMEOUT_MS: TEST_KV_TIMEOUT_MS,
+      REQUEST_WAIT_BUDGET_MS: TEST_REQUEST_WAIT_MS,
     });
     delete process.env.REDIS_URL;
     delete process.env.KV_DIR;
@@ -157,6 +164,37 @@ async function markerKeys(): Promise<string[]> {
  */
 export async function endFailureCooldowns(): Promise<void> {
   forgetProcessState();
+  await dropMarkers();
+}
+
+/**
+ * As if every running cooldown had just ended, while this process still knows which keys failed
+ * (unlike `endFailureCooldowns`): the next request for such a key is a retry. The store's
+ * "cooling" markers, which would have lapsed by then, are removed; the answer memo is cleared.
+ */
+export async function lapseFailureCooldowns(): Promise<void> {
+  const { failures, familyFailures } = localState();
+  const nowMs = Date.now();
+  for (const [key, record] of failures) failures.set(key, { ...record, untilMs: nowMs });
+  for (const [key, record] of familyFailures)
+    familyFailures.set(key, { ...record, untilMs: nowMs });
+  clearResponseMemo();
+  await dropMarkers();
+}
+
+/** Liveness only (a detached fill landing): never an assertion on time. */
+const FILLS_SETTLED_DEADLINE_MS = 20_000;
+const FILLS_POLL_MS = 5;
+
+/** Until no fill is in flight in this process (a retry after a cooldown runs detached). */
+export async function fillsSettled(): Promise<void> {
+  const deadline = Date.now() + FILLS_SETTLED_DEADLINE_MS;
+  while (localState().fills.size > 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, FILLS_POLL_MS));
+}
+
+/** Removes every refresh marker (running or cooling) from the test's store. */
+async function dropMarkers(): Promise<void> {
   const kv = adminKv();
   try {
     for (const key of await markerKeys()) await kv.delete(key);

@@ -13,7 +13,15 @@ import { policyFor } from "@/lib/snapshot/policy";
 import { markerKey } from "@/lib/snapshot/read-through";
 import { MS_PER_SECOND } from "@/lib/domain/constants";
 import { FULL_MARKET_UNKNOWN_COINGECKO_IDS, type AnyProvider } from "../../fake-upstream/server";
-import { adminKv, call, json, startHarness, upstreamCalls, type Harness } from "../helpers/harness";
+import {
+  adminKv,
+  call,
+  fillsSettled,
+  json,
+  startHarness,
+  upstreamCalls,
+  type Harness,
+} from "../helpers/harness";
 
 jest.setTimeout(60_000);
 
@@ -102,6 +110,7 @@ describe("not listed / not found is an answer", () => {
     await expect(
       readOrderBook("binance", UNLISTED.binance, { now: () => later }),
     ).rejects.toThrow();
+    await fillsSettled(); // the retry after the cooldown runs detached
     expect(upstreamCalls(h.fake, "binance")).toHaveLength(2);
     expect(await sourceHealth("binance")).toMatchObject({
       lastCall: { outcome: "http" },

@@ -3,6 +3,7 @@
  * (calls per key, what is stored, what is served), never timings.
  */
 import { z } from "zod";
+import { AbortedError, withWaitBudget } from "@/lib/abort";
 import { resetConfigForTests } from "@/lib/config";
 import { MemoryKv } from "@/lib/kv/memory";
 import { KvError, type KvStore } from "@/lib/kv/types";
@@ -14,7 +15,7 @@ import {
 } from "@/lib/snapshot/freshness";
 import { rateWindow } from "@/lib/budget/window";
 import { telemetry } from "@/lib/telemetry";
-import { forgetLocalState, refreshesSettled } from "@/lib/snapshot/local-state";
+import { forgetLocalState, localState, refreshesSettled } from "@/lib/snapshot/local-state";
 import type { ReadPolicy } from "@/lib/snapshot/policy";
 import { localBudget, requestAllowance } from "@/lib/budget/split";
 import { budgetKey, RateBudgetError } from "@/lib/budget/calls";
@@ -80,6 +81,9 @@ async function until(done: () => boolean | Promise<boolean>): Promise<void> {
 }
 const UNTIL_DEADLINE_MS = 5_000;
 
+/** Until no fill is in flight (a detached retry has landed). */
+const fillsDone = () => until(() => localState().fills.size === 0);
+
 /** Poll intervals spent waiting on another holder's marker. */
 const waits = () => telemetry.cacheEventCount("wait");
 
@@ -120,7 +124,11 @@ describe("fresh, miss and single-flight", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     fail = false;
     clock.t += FAILURE_COOLDOWN_MS;
-    await expect(read()).resolves.toMatchObject({ value: { n: 4 }, source: "upstream" });
+    // The key is known to fail: the request answers that at once while one detached retry asks.
+    await expect(read()).rejects.toThrow("boom");
+    await fillsDone();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await expect(read()).resolves.toMatchObject({ value: { n: 4 }, source: "cache" });
   });
 
   it("one caller aborting never cancels the read the others wait on", async () => {
@@ -229,7 +237,7 @@ describe("stale-while-revalidate", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("a failed refresh keeps the stale copy (with the error) until grace; then the read waits", async () => {
+  it("a failed refresh keeps the stale copy (with the error) until grace; then one detached retry", async () => {
     let fail = false;
     const { read, fetch } = setup(async () => {
       if (fail) throw new Error("upstream 500");
@@ -244,10 +252,12 @@ describe("stale-while-revalidate", () => {
     expect(after).toMatchObject({ source: "stale", value: { n: 1 } });
     expect(after.error).toBeInstanceOf(Error);
     await refreshesSettled();
-    // Past grace the copy is gone: the request reads upstream itself (and fails here).
+    // Past grace the copy is gone: the request answers the known failure at once while one
+    // detached retry asks upstream (and fails here).
     clock.t = T0 + 600 * S;
     const callsBefore = fetch.mock.calls.length;
     await expect(read()).rejects.toThrow("upstream 500");
+    await fillsDone();
     expect(fetch.mock.calls.length).toBe(callsBefore + 1);
   });
 
@@ -355,11 +365,14 @@ describe("failures and cooldown", () => {
     await expect(read()).rejects.toThrow("boom");
     expect(fetch).toHaveBeenCalledTimes(1);
     clock.t += 1;
+    // The cooldown is over: one detached retry asks; this request answers the failure at once.
+    await expect(read()).rejects.toThrow("boom");
+    await fillsDone();
     await expect(read()).resolves.toMatchObject({ value: { n: 1 } });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("after a cooldown only the retrying request waits: the others answer the known failure", async () => {
+  it("after a cooldown no request waits on the retry: one detached retry, every request answers the known failure", async () => {
     const retry = deferred<V>();
     let calls = 0;
     const { read, fetch } = setup(async () => {
@@ -369,14 +382,14 @@ describe("failures and cooldown", () => {
     });
     await expect(read()).rejects.toThrow("boom");
     clock.t += FAILURE_COOLDOWN_MS;
-    const retrying = read();
+    // The request that starts the retry does not join it either: it answers the last failure now.
+    await expect(read()).rejects.toThrow("boom");
     await until(() => fetch.mock.calls.length === 2);
-    // Concurrent requests do not join the hanging retry: they answer the last failure now.
     const others = await Promise.allSettled(Array.from({ length: 5 }, () => read()));
     expect(others.map((o) => o.status)).toEqual(Array(5).fill("rejected"));
     expect(fetch).toHaveBeenCalledTimes(2);
     retry.resolve({ n: 2 });
-    await expect(retrying).resolves.toMatchObject({ value: { n: 2 } });
+    await fillsDone();
     await expect(read()).resolves.toMatchObject({ value: { n: 2 } });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -400,9 +413,11 @@ describe("failures and cooldown", () => {
     const get = jest.spyOn(kv, "get");
     await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
     expect(get).toHaveBeenCalledTimes(1); // the entry only
-    // The marker lapses with the cooldown; then a normal attempt.
+    // The marker lapses with the cooldown; then one detached attempt (the request answers the
+    // failure it knows at once).
     clock.t += FAILURE_COOLDOWN_MS;
-    await expect(read()).rejects.toThrow("boom");
+    await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
+    await fillsDone();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -437,6 +452,7 @@ describe("a provider that keeps failing backs off", () => {
     clock.t = atMs;
     const before = fetch.mock.calls.length;
     await read().catch(() => undefined);
+    await fillsDone(); // a retry after a cooldown runs detached
     return fetch.mock.calls.length > before;
   }
 
@@ -613,9 +629,11 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     });
     clock.t -= S;
     expect(fetch).toHaveBeenCalledTimes(1);
-    // After the cooldown one attempt is made; its failure starts the next cooldown at once.
+    // After the cooldown one detached attempt is made; the answer meanwhile stands for the
+    // reuse interval, and the attempt's failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
     expect(await settledAfter((r) => read(policy, r))).toBe(true);
+    await fillsDone();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -640,9 +658,9 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
       failing ? Promise.reject(new Error("HTTP 500")) : hung.promise,
     );
     await expect(read()).rejects.toThrow("HTTP 500");
-    clock.t += FAILURE_COOLDOWN_MS; // the cooldown is over: the next read retries
+    clock.t += FAILURE_COOLDOWN_MS; // the cooldown is over: the next read starts a detached retry
     failing = false;
-    const retry = read();
+    await expect(read()).rejects.toThrow("HTTP 500");
     await until(() => fetch.mock.calls.length === 2);
     // A concurrent request gets the last failure at once, and an answer built on it would be
     // built the same until the retry lands: it may be kept for the read layer's reuse interval
@@ -656,7 +674,8 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     });
     expect(fetch).toHaveBeenCalledTimes(2);
     hung.resolve({ n: 1 });
-    await expect(retry).resolves.toMatchObject({ value: { n: 1 }, source: "upstream" });
+    await fillsDone();
+    await expect(read()).resolves.toMatchObject({ value: { n: 1 }, source: "cache" });
   });
 
   it("requests that share another's failing fill are settled alike", async () => {
@@ -894,5 +913,48 @@ describe("provider call budget", () => {
     expect(r.source).toBe("stale");
     expect(r.error).toBeInstanceOf(RateBudgetError);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a request waits on a fill at most the wait budget (REQUEST_WAIT_BUDGET_MS)", () => {
+  it("past it the request answers degraded (settled for the reuse interval); the fill goes on and the next read has its value", async () => {
+    const hung = deferred<V>();
+    const { read, fetch } = setup(() => hung.promise, { signal: new AbortController().signal });
+    const report = newReadReport();
+    // Real time passes here (the budget is a platform timer); nothing asserts on it.
+    await expect(read(policy, report)).rejects.toBeInstanceOf(AbortedError);
+    expect(report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: clock.t + LOCAL_REUSE_MS,
+    });
+    // A later request does not wait on the same fill again, nor start another call.
+    await expect(read()).rejects.toBeInstanceOf(AbortedError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    hung.resolve({ n: 3 });
+    await fillsDone();
+    await expect(read()).resolves.toMatchObject({ value: { n: 3 }, source: "cache" });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("a request's reads share its budget: once it has ended, a read of another cold key does not wait", async () => {
+    const requestBudgetMs = 50; // shorter than a fill's: the request's own budget ends first
+    const signal = withWaitBudget(new AbortController().signal, requestBudgetMs);
+    const hungA = deferred<V>();
+    const a = setup(() => hungA.promise, { signal });
+    const b = setup(async () => ({ n: 2 }), { signal });
+    await expect(a.read()).rejects.toBeInstanceOf(AbortedError);
+    // The next read of the same request answers at once, though its call would land at once too.
+    const report = newReadReport();
+    await expect(b.read(policy, report)).rejects.toBeInstanceOf(AbortedError);
+    expect(report).toEqual({
+      retryPending: false,
+      upstreamCalls: 0,
+      settledUntilMs: clock.t + LOCAL_REUSE_MS,
+    });
+    hungA.resolve({ n: 1 });
+    await fillsDone();
+    // Both calls went on and were kept: the next request has them.
+    await expect(b.read()).resolves.toMatchObject({ value: { n: 2 }, source: "cache" });
   });
 });

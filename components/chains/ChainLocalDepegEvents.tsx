@@ -1,50 +1,26 @@
 "use client";
 
-import useSWR from "swr";
-import { formatUtc } from "@/components/format";
-import { fetchJson } from "@/components/asset/fetcher";
-import {
-  EVENTS_SWR_OPTIONS,
-  EventsState,
-  type EventsBody,
-} from "@/components/history/CoinHistoryEvents";
-import { HistoryEventsTable } from "@/components/history/HistoryEventsTable";
-import { chainLocalEventsUrl } from "@/components/history/urls";
+import dynamic from "next/dynamic";
+import { TableSkeleton } from "@/components/ui/Skeleton";
 import { useNearViewport } from "@/components/ui/useNearViewport";
-import { chainLocalEventsOn } from "@/lib/history-series/events";
-import type { HistoryWindowId } from "@/lib/history-series/ticks";
 
-// Events from own history reach back as far as the raw samples (docs/history.md).
-const WINDOW: HistoryWindowId = "90d";
+// The list's code (its fetcher, the events table and their formatting) is fetched only when the
+// section nears the viewport: below the fold, it stays out of the page's first load and hydration.
+const ChainLocalDepegEventsList = dynamic(() => import("./ChainLocalDepegEventsList"), {
+  ssr: false,
+  loading: () => <TableSkeleton rows={2} />,
+});
 
 /** The chain's chain-local depeg events over the last 90 days (loaded near the viewport). */
 export function ChainLocalDepegEvents({ chain, chainName }: { chain: string; chainName: string }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();
-  const { data, error, mutate } = useSWR<EventsBody>(
-    near ? chainLocalEventsUrl(WINDOW) : null,
-    fetchJson,
-    EVENTS_SWR_OPTIONS,
-  );
   return (
     <div ref={ref} className="space-y-2">
-      <EventsState body={data} error={error} retry={() => void mutate()}>
-        {(b) => (
-          <>
-            <p className="text-xs text-slate-600 dark:text-slate-300">
-              {b.history_start
-                ? `Own history starts ${formatUtc(b.history_start)}; it cannot be backfilled.`
-                : "No own history yet; it cannot be backfilled."}
-            </p>
-            <HistoryEventsTable
-              events={chainLocalEventsOn(b.events, chain)}
-              showChain={false}
-              showCoin
-              empty={`No chain-local depeg on ${chainName} in the last 90 days.`}
-              testId="chain-local-depeg-events"
-            />
-          </>
-        )}
-      </EventsState>
+      {near ? (
+        <ChainLocalDepegEventsList chain={chain} chainName={chainName} />
+      ) : (
+        <TableSkeleton rows={2} />
+      )}
     </div>
   );
 }

@@ -16,7 +16,7 @@ export function LocalPeg({ peg, flagged }: { peg: LocalPegValue | null; flagged:
       <span
         className={`tabular block ${flagged ? "font-semibold text-red-700 dark:text-red-400" : ""}`}
       >
-        ${peg.price_usd.toFixed(4)} ({formatBps(peg.deviation_bps)})
+        {`$${peg.price_usd.toFixed(4)} (${formatBps(peg.deviation_bps)})`}
         {flagged ? (
           <span className="ml-1 rounded bg-red-100 px-1 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
             chain-local depeg
@@ -24,7 +24,7 @@ export function LocalPeg({ peg, flagged }: { peg: LocalPegValue | null; flagged:
         ) : null}
       </span>
       <span className="block text-xs text-slate-600 dark:text-slate-300">
-        {formatInt(peg.pools)} {peg.pools === 1 ? "pool" : "pools"}, {formatUsd(peg.tvl_usd)} TVL
+        {`${formatInt(peg.pools)} ${peg.pools === 1 ? "pool" : "pools"}, ${formatUsd(peg.tvl_usd)} TVL`}
       </span>
     </span>
   );

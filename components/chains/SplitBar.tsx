@@ -1,5 +1,16 @@
 import { formatPct, formatUsd } from "@/components/format";
 
+function splitText(
+  nativeUsd: number,
+  nativePct: number,
+  bridgedUsd: number,
+  bridges: readonly { name: string }[],
+): string {
+  const via =
+    bridges.length > 0 ? ` via ${[...new Set(bridges.map((b) => b.name))].join(", ")}` : "";
+  return `Native ${formatUsd(nativeUsd)} (${formatPct(nativePct, { digits: 0, signed: false })}) · bridged ${formatUsd(bridgedUsd)}${via}`;
+}
+
 /**
  * Native vs bridged-in supply as one stacked bar with its numbers in text (the bar is
  * decoration); "not measured" when the split is unknown (never drawn as all-native).
@@ -27,10 +38,9 @@ export function SplitBar({
         <span className="block h-full bg-sky-600" style={{ width: `${nativePct}%` }} />
         <span className="block h-full bg-amber-500" style={{ width: `${100 - nativePct}%` }} />
       </div>
+      {/* One text node, not seven: fewer DOM nodes for the browser and for hydration per row. */}
       <p className="text-xs text-slate-700 dark:text-slate-200">
-        Native {formatUsd(nativeUsd)} ({formatPct(nativePct, { digits: 0, signed: false })}) ·
-        bridged {formatUsd(bridgedUsd)}
-        {bridges.length > 0 ? ` via ${[...new Set(bridges.map((b) => b.name))].join(", ")}` : ""}
+        {splitText(nativeUsd, nativePct, bridgedUsd, bridges)}
       </p>
     </div>
   );

@@ -19,11 +19,18 @@ const PHONE_SPAN: Record<PhoneSpan, string> = {
   3: "max-sm:col-span-3",
   6: "max-sm:col-span-6",
 };
-/** Below `sm` each row is a six-column grid and each cell names its column above its value. */
+/**
+ * Below `sm` each row is a six-column grid and each body cell names its column above its value.
+ * Set once on the body, not per cell: per cell, these classes were most of the page's bytes, sent
+ * twice (HTML and the RSC payload) and parsed and matched on a phone for every cell.
+ */
 const PHONE_ROWS =
   "max-sm:[&>tr]:grid max-sm:[&>tr]:grid-cols-6 max-sm:[&>tr]:gap-x-2 max-sm:[&>tr>*]:px-0 max-sm:[&>tr>*]:py-1 max-sm:[&>tr>th]:col-span-6";
-const PHONE_LABEL =
-  "max-sm:before:block max-sm:before:text-[11px] max-sm:before:font-normal max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-slate-400";
+const PHONE_LABELS =
+  "max-sm:[&>tr>td]:before:block max-sm:[&>tr>td]:before:text-[11px] max-sm:[&>tr>td]:before:font-normal max-sm:[&>tr>td]:before:text-slate-500 max-sm:[&>tr>td]:before:content-[attr(data-label)] dark:max-sm:[&>tr>td]:before:text-slate-400";
+/** Numeric cells (`data-numeric`) are right-aligned, left-aligned under their label on a phone. */
+const NUMERIC_CELLS =
+  "[&>tr>td[data-numeric]]:tabular-nums [&>tr>td[data-numeric]]:whitespace-nowrap [&>tr>td[data-numeric]]:text-right max-sm:[&>tr>td[data-numeric]]:text-left";
 
 /** What the coins-on-a-chain and chains-of-a-coin tables share: caption, header row, row styling. */
 export function SupplyTableShell({
@@ -55,7 +62,7 @@ export function SupplyTableShell({
           </tr>
         </thead>
         <tbody
-          className={`[&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 [&>tr>*]:align-top ${PHONE_ROWS}`}
+          className={`[&>tr]:border-t [&>tr]:border-slate-200 dark:[&>tr]:border-slate-800 [&>tr>*]:px-2 [&>tr>*]:py-2 [&>tr>*]:align-top ${PHONE_ROWS} ${PHONE_LABELS} ${NUMERIC_CELLS}`}
         >
           {children}
         </tbody>
@@ -76,12 +83,14 @@ export function ShellCell({
   className?: string;
   children: ReactNode;
 }) {
-  const align = col.numeric ? "tabular whitespace-nowrap text-right max-sm:text-left" : "";
   return (
     <td
       data-label={col.label}
+      data-numeric={col.numeric ? "" : undefined}
       title={title}
-      className={`${align} ${PHONE_SPAN[col.phoneSpan]} ${PHONE_LABEL} ${className}`}
+      className={
+        className ? `${PHONE_SPAN[col.phoneSpan]} ${className}` : PHONE_SPAN[col.phoneSpan]
+      }
     >
       {children}
     </td>

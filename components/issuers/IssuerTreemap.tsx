@@ -82,8 +82,9 @@ export function IssuerTreemap({
           >
             <option value="">All issuers</option>
             {issuers.map((c) => (
+              // One text node per option (not four): a long list the browser and hydration build.
               <option key={c.name} value={c.name}>
-                {c.name} ({formatUsd(c.value)})
+                {`${c.name} (${formatUsd(c.value)})`}
               </option>
             ))}
           </select>

@@ -57,6 +57,13 @@ describe("issuer treemap", () => {
     expect(rows[2]!.textContent).toContain("Circle29.2%$77.0BUSDC, USYCEthereum, Solana");
   });
 
+  it("writes each issuer option as one text node (a long list to build and hydrate)", () => {
+    render(<IssuerSection result={{ ok: true, body: ISSUERS_BODY }} />);
+    const options = screen.getAllByRole("option").slice(1);
+    expect(options.map((o) => o.textContent)).toEqual(["Tether ($187.0B)", "Circle ($77.0B)"]);
+    for (const o of options) expect(o.childNodes).toHaveLength(1);
+  });
+
   it("counts coins with an unknown issuer apart, not as issuers, and leaves the total to the headline", () => {
     render(<IssuerSection result={{ ok: true, body: ISSUERS_BODY }} />);
     const known = screen.getByText("Known issuers").closest("div")!;

@@ -5,10 +5,11 @@
  * the panel sits far below the fold on a phone, and loading the chart library at once blocked
  * the main thread while the page became interactive. Its table carries every figure meanwhile.
  */
-import { act, render, screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { ExitCostPanel } from "@/components/asset/ExitCostPanel";
 import type { ExitCostBody } from "@/components/asset/types";
 import example from "@/lib/api/openapi/examples/exit-cost.json";
+import { fakeIntersectionObserver } from "../../../helpers/intersection-observer";
 
 // Every next/dynamic component renders a marker: mounted = the chart library was asked for.
 jest.mock("next/dynamic", () => () => {
@@ -16,23 +17,9 @@ jest.mock("next/dynamic", () => () => {
   return Chart;
 });
 
-type Callback = (entries: { isIntersecting: boolean }[]) => void;
-const observers: Callback[] = [];
+const viewport = fakeIntersectionObserver();
 
-beforeEach(() => {
-  observers.length = 0;
-  Object.defineProperty(window, "IntersectionObserver", {
-    configurable: true,
-    writable: true,
-    value: class {
-      constructor(cb: Callback) {
-        observers.push(cb);
-      }
-      observe() {}
-      disconnect() {}
-    },
-  });
-});
+beforeEach(viewport.install);
 
 const BODY = example as unknown as ExitCostBody;
 
@@ -45,7 +32,7 @@ it("the chart mounts only once its box nears the viewport", () => {
   expect(screen.getByTestId("exit-cost-chart")).toBeTruthy();
   expect(screen.queryByTestId("chart-loaded")).toBeNull();
   expect(screen.getByTestId("exit-cost-table")).toBeTruthy();
-  expect(observers.length).toBeGreaterThan(0);
-  act(() => observers.forEach((cb) => cb([{ isIntersecting: true }])));
+  expect(viewport.observed()).toBeGreaterThan(0);
+  viewport.nearViewport();
   expect(screen.getByTestId("chart-loaded")).toBeTruthy();
 });

@@ -5,18 +5,18 @@
  * nears the viewport; with no history it says so and "not measured", never 0; a null point is a
  * gap in its line and in the counts, not a 0.
  */
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { HistorySection } from "@/components/history/HistorySection";
 import type { EventsResponse, HistoryPoint, HistoryResponse } from "@/lib/history-api/types";
+import { fakeIntersectionObserver } from "../../../helpers/intersection-observer";
 
 jest.mock("next/dynamic", () => () => {
   const Chart = () => <span data-testid="chart-loaded" />;
   return Chart;
 });
 
-type Callback = (entries: { isIntersecting: boolean }[]) => void;
-const observers: Callback[] = [];
+const viewport = fakeIntersectionObserver();
 
 const SOURCES = { names: [], as_of: null };
 function historyBody(points: HistoryPoint[], start: string | null): HistoryResponse {
@@ -95,22 +95,9 @@ function renderSection() {
   );
 }
 
-beforeEach(() => {
-  observers.length = 0;
-  Object.defineProperty(window, "IntersectionObserver", {
-    configurable: true,
-    writable: true,
-    value: class {
-      constructor(cb: Callback) {
-        observers.push(cb);
-      }
-      observe() {}
-      disconnect() {}
-    },
-  });
-});
+beforeEach(viewport.install);
 
-const near = () => act(() => observers.forEach((cb) => cb([{ isIntersecting: true }])));
+const near = viewport.nearViewport;
 
 it("fetches nothing and loads no chart until it nears the viewport", async () => {
   serve(historyBody([point("2026-11-20T00:00:00Z", 5e6)], "2026-11-20T00:00:00Z"));

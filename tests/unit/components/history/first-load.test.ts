@@ -11,6 +11,7 @@ const FILES = [
     readdirSync(path.join(ROOT, dir)).map((f) => path.join(dir, f)),
   ),
   "components/chains/ChainLocalDepegEvents.tsx",
+  "components/chains/ChainLocalDepegEventsList.tsx",
 ];
 
 it.each(FILES)("%s imports only types from lib/history-api", (file) => {

@@ -10,8 +10,16 @@ import path from "node:path";
 import { listedAssets, type ListedAsset } from "../../lib/assets/listed";
 import { getConfig, resetConfigForTests } from "../../lib/config";
 import { MS_PER_SECOND } from "../../lib/domain/constants";
-import { decodeDailyChunk } from "../../lib/history/daily";
-import { dailyChunkKeys, metaKey, rawChunkKeys, RAW_RETENTION_MS } from "../../lib/history/keys";
+import { compactDaily, decodeDailyChunk, encodeDailyChunk } from "../../lib/history/daily";
+import {
+  DAILY_CHUNK_TTL_SECONDS,
+  dailyChunkKey,
+  dailyChunkKeys,
+  metaKey,
+  rawChunkKeys,
+  RAW_RETENTION_MS,
+} from "../../lib/history/keys";
+import { splitForRetention } from "../../lib/history/retention";
 import { decodeRawChunk, storedBytes } from "../../lib/history/raw-chunk";
 import type { HistorySample } from "../../lib/history/sample";
 import { DAY_MS } from "../../lib/history/windows";
@@ -194,21 +202,53 @@ export function hourlySeries(
   );
 }
 
-/** Stores a coin's series as the writer and its retention leave it. */
-export function storeSeries(
+/**
+ * Stores a coin's series as the writer and its retention leave it: raw chunks for the raw
+ * retention and daily months before it (seedHistory), plus what the writer adds on top: every
+ * complete day still kept raw already folded into its month's daily rows (`foldDay`, a month at
+ * a time here), and the meta with the latest sample.
+ */
+export async function storeSeries(
   store: KvStore,
   coinId: string,
   samples: readonly HistorySample[],
   nowMs: number,
 ): Promise<void> {
-  return seedHistory(store, coinId, samples, { intervalSeconds: SAMPLE_SECONDS, nowMs });
+  await seedHistory(store, coinId, samples, { intervalSeconds: SAMPLE_SECONDS, nowMs });
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const folded = splitForRetention(samples, nowMs).raw.filter((s) => s.t < today);
+  const months = new Map<string, HistorySample[]>();
+  for (const s of folded) {
+    const key = dailyChunkKey(coinId, s.t);
+    months.set(key, [...(months.get(key) ?? []), s]);
+  }
+  for (const [key, month] of months) {
+    const stored = await store.get(key);
+    const fresh = compactDaily(month);
+    const days = new Set(fresh.map((r) => r.day_ms));
+    const kept = stored === undefined || stored === null ? [] : decodeDailyChunk(stored);
+    const rows = [...kept.filter((r) => !days.has(r.day_ms)), ...fresh].sort(
+      (a, b) => a.day_ms - b.day_ms,
+    );
+    await store.set(key, encodeDailyChunk(rows), DAILY_CHUNK_TTL_SECONDS);
+  }
+  const [first] = samples;
+  const last = samples.at(-1);
+  if (first && last) {
+    const meta = {
+      history_start_ms: first.t,
+      interval_s: SAMPLE_SECONDS,
+      last_sample_ms: last.t,
+    };
+    await store.set(metaKey(coinId), meta, DAILY_CHUNK_TTL_SECONDS);
+  }
 }
 
 export interface StoredSizes {
   /** The raw chunks of the raw retention, with the meta; and the days their samples cover. */
   rawBytes: number;
   rawDays: number;
-  /** The daily months before it, and the days (rows) they hold. */
+  /** The window's daily months (a row for every complete day, raw or not), and their rows. */
   dailyBytes: number;
   dailyDays: number;
 }

@@ -5,7 +5,7 @@
  * codec as the writer and its retention leave it (tests/helpers/history-store: raw chunks for
  * the raw retention, daily months before it, the coin's meta).
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { listedAssets, type ListedAsset } from "../../lib/assets/listed";
 import { getConfig, resetConfigForTests } from "../../lib/config";
@@ -56,11 +56,12 @@ export interface SampledCoin extends Coin {
 
 /** Runs `fn` with this process configured against `fake` (the lib reads its config once). */
 async function againstFake<T>(fake: FakeUpstream, fn: () => Promise<T>): Promise<T> {
+  const scratch = tempDir("bench-history-scratch-");
   const env: Record<string, string> = {
     ...fake.baseUrls,
     ...DEMO_DUNE_QUERY_IDS,
     DUNE_API_KEY: DEMO_READ_KEY,
-    KV_DIR: tempDir("bench-history-scratch-"),
+    KV_DIR: scratch,
     HISTORY_SAMPLE_SECONDS: String(SAMPLE_SECONDS),
     COINGECKO_CALLS_PER_MINUTE: BUDGET_OFF_PER_MINUTE,
     DEXSCREENER_CALLS_PER_MINUTE: BUDGET_OFF_PER_MINUTE,
@@ -81,6 +82,7 @@ async function againstFake<T>(fake: FakeUpstream, fn: () => Promise<T>): Promise
       else process.env[k] = v;
     }
     resetConfigForTests();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -5,7 +5,7 @@
  *   npm run bench -- [--duration 10] [--rounds 3] [--connections 16] [--samples 5]
  *                    [--lighthouse-runs 3]
  *                    [--only warm,cold,coalesce,caching,pages,lighthouse,memory,worlds,
- *                            faults,budgets,limiter,market,exit]
+ *                            faults,budgets,limiter,market,exit,history]
  *                    [--market-warm 120] [--fault-worlds market,books-451] [--quick] [--out FILE]
  *
  * `--rounds`: the warm routes split `--duration` over the rounds; pages under load and the
@@ -17,6 +17,9 @@
  * market before it reads the store, then measures like the worlds.
  * `exit` (issue 27): warm exit cost beside warm intel in `--rounds` rounds of `--duration`, and
  * `--samples` cold answers per store, each on a fresh server.
+ * `history` (issue 35): seeded own history; the warm history route beside the trivial route in
+ * `--rounds` rounds of `--duration`, `--samples` cold 365-day answers per store on fresh servers,
+ * the stored bytes per coin per day, and a file store with 300 coins × 90 days.
  * `--lighthouse-runs`: Lighthouse runs per page and preset (the median run is reported).
  * `--quick`: 2 s per measurement, one round, one sample, one Lighthouse run (a smoke run that
  * proves the bench works; its figures are not the report's).
@@ -38,6 +41,7 @@ import { coalescing, flushRedis } from "./bench/coalescing";
 import { coldFanout } from "./bench/cold-fanout";
 import { exitCost } from "./bench/exit";
 import { lighthouseScores } from "./bench/lighthouse";
+import { ownHistory } from "./bench/history";
 import { get } from "./bench/load";
 import { faults } from "./bench/faults";
 import { limiter } from "./bench/limiter";
@@ -66,6 +70,7 @@ const SECTIONS = [
   "limiter",
   "market",
   "exit",
+  "history",
 ] as const;
 /** `--market-warm` default: seconds of the refresher's first passes before the store is read. */
 const MARKET_WARM_SECONDS = "120";
@@ -227,6 +232,14 @@ async function main(): Promise<number> {
           `cold (${opts.samples} fresh servers per store)`,
       );
       sections.push(await exitCost(fake, redis, opts));
+    }
+    if (opts.only.has("history")) {
+      step(
+        `own history: warm vs trivial (${opts.durationSeconds} s × ${opts.rounds} rounds), ` +
+          `cold 365 days (${opts.samples} fresh servers per store), 300 coins × 90 days`,
+      );
+      fullFake ??= await startFakeUpstream({ port: 0, market: "full" });
+      sections.push(await ownHistory({ fixture: fake, full: fullFake }, redis, opts));
     }
     if (opts.only.has("memory")) {
       step("memory under invalid selectors");

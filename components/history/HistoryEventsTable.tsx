@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { CoinLink } from "@/components/ui/CoinLink";
 import { chainLabel, formatBps, formatPoints } from "@/components/format";
 import { formatShare, formatUtcShort } from "@/components/asset/fmt";
 import { EmptyState } from "@/components/ui/EmptyState";
@@ -79,13 +79,7 @@ export function HistoryEventsTable({
               >
                 <th scope="row" className="py-1 pr-3 text-left font-normal">
                   {showCoin ? (
-                    <Link
-                      href={`/stablecoins/${encodeURIComponent(e.selector)}`}
-                      prefetch={false}
-                      className="text-sky-700 underline dark:text-sky-400"
-                    >
-                      {e.symbol}
-                    </Link>
+                    <CoinLink selector={e.selector}>{e.symbol}</CoinLink>
                   ) : (
                     EVENT_TYPE_LABELS[e.type]
                   )}

@@ -27,7 +27,7 @@ import {
   unionSources,
   worstBy,
 } from "./history-events-core";
-import { median } from "./peg";
+import { trailingMedians, windowStarts } from "./trailing-window";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DRAIN_BASELINE_WINDOW_MS = 7 * DAY_MS;
@@ -54,38 +54,66 @@ function venueSum(s: EventSample, venues: readonly string[]): number | null {
   return sum;
 }
 
-/** The samples in the trailing window before sample i, newest first (samples are time-ordered). */
-function trailing(samples: readonly EventSample[], i: number): EventSample[] {
-  const t = samples[i]?.t ?? Number.NaN;
-  const out: EventSample[] = [];
-  for (let j = i - 1; j >= 0; j -= 1) {
-    const s = samples[j];
-    if (!s || s.t < t - DRAIN_BASELINE_WINDOW_MS) break;
-    out.push(s);
+/**
+ * The venues seen answering in sample i's trailing window `[start, i)`, in the order of their
+ * first answer from the newest sample back (the order their depths are summed in); `total` is how
+ * many there are, so the scan stops as soon as it found them all (usually at the newest sample).
+ */
+function knownVenues(answered: readonly string[][], start: number, i: number, total: number) {
+  const seen = new Set<string>();
+  for (let j = i - 1; j >= start && seen.size < total; j -= 1) {
+    for (const v of answered[j] ?? []) seen.add(v);
   }
-  return out;
+  return [...seen];
 }
 
-/** Median of a measure over the trailing window, null below the minimum sample count. */
-function baselineOf(window: readonly EventSample[], measure: (s: EventSample) => number | null) {
-  const values = window.map(measure).filter(finite);
-  return values.length >= DRAIN_BASELINE_MIN_SAMPLES ? median(values) : null;
-}
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, k) => x === b[k]);
 
-/** This sample's depth as a ratio of its like-for-like trailing baseline; null = gap. */
-export function depthRatio(samples: readonly EventSample[], i: number): number | null {
-  const s = samples[i];
-  if (!s) return null;
-  const window = trailing(samples, i);
-  const known = [...new Set(window.flatMap(answeredVenues))];
-  const measure =
-    known.length > 0
-      ? (x: EventSample) => venueSum(x, known)
-      : (x: EventSample) => (finite(x.depthUsd) ? x.depthUsd : null);
-  const now = measure(s);
-  const baseline = baselineOf(window, measure);
-  if (now === null || baseline === null || baseline <= 0) return null;
-  return now / baseline;
+/**
+ * Each sample's depth as a ratio of its like-for-like trailing baseline; null = gap. The venues
+ * of the window are counted as it slides; samples with the same venues share one sliding median.
+ */
+function depthRatios(
+  samples: readonly EventSample[],
+  starts: readonly number[],
+  answered: readonly string[][],
+): (number | null)[] {
+  const counts = new Map<string, number>();
+  const known: string[][] = [];
+  let lo = 0;
+  samples.forEach((_, i) => {
+    for (const v of i > 0 ? (answered[i - 1] ?? []) : []) counts.set(v, (counts.get(v) ?? 0) + 1);
+    for (const start = starts[i] ?? i; lo < start; lo += 1) {
+      for (const v of answered[lo] ?? []) {
+        const left = (counts.get(v) ?? 0) - 1;
+        if (left > 0) counts.set(v, left);
+        else counts.delete(v);
+      }
+    }
+    known.push(knownVenues(answered, starts[i] ?? i, i, counts.size));
+  });
+  const ratios: (number | null)[] = [];
+  for (let from = 0; from < samples.length;) {
+    const venues = known[from] ?? [];
+    let to = from + 1;
+    while (to < samples.length && sameList(known[to] ?? [], venues)) to += 1;
+    const measure = (x: EventSample | undefined) =>
+      !x ? null : venues.length > 0 ? venueSum(x, venues) : finite(x.depthUsd) ? x.depthUsd : null;
+    const baselines = trailingMedians(
+      from,
+      to,
+      starts,
+      (j) => measure(samples[j]),
+      DRAIN_BASELINE_MIN_SAMPLES,
+    );
+    baselines.forEach((baseline, k) => {
+      const now = measure(samples[from + k]);
+      ratios.push(now === null || baseline === null || baseline <= 0 ? null : now / baseline);
+    });
+    from = to;
+  }
+  return ratios;
 }
 
 export function drainState(ratio: number | null): RunState {
@@ -95,35 +123,44 @@ export function drainState(ratio: number | null): RunState {
 }
 
 /** The venues that fell to half their own trailing median at some sample of [from, to). */
-function venuesFallen(samples: readonly EventSample[], from: number, to: number): string[] {
-  const fallen = new Set<string>();
-  for (let i = from; i < to; i += 1) {
-    const s = samples[i];
-    if (!s) continue;
-    const window = trailing(samples, i);
-    for (const venue of answeredVenues(s)) {
-      const baseline = baselineOf(window, (x) => x.venueDepthUsd[venue] ?? null);
-      const d = s.venueDepthUsd[venue];
-      if (finite(d) && baseline !== null && baseline > 0 && d / baseline < DRAIN_ENTER_RATIO) {
-        fallen.add(venue);
-      }
-    }
+function venuesFallen(
+  samples: readonly EventSample[],
+  starts: readonly number[],
+  answered: readonly string[][],
+  from: number,
+  to: number,
+): string[] {
+  const fallen: string[] = [];
+  const venues = new Set(answered.slice(from, to).flat());
+  for (const venue of venues) {
+    const depthAt = (i: number) => samples[i]?.venueDepthUsd[venue] ?? null;
+    const baselines = trailingMedians(from, to, starts, depthAt, DRAIN_BASELINE_MIN_SAMPLES);
+    const fell = baselines.some((baseline, k) => {
+      const d = depthAt(from + k);
+      return finite(d) && baseline !== null && baseline > 0 && d / baseline < DRAIN_ENTER_RATIO;
+    });
+    if (fell) fallen.push(venue);
   }
-  return [...fallen].sort();
+  return fallen.sort();
 }
 
 export function liquidityDrainEvents(
   coin: EventCoin,
   samples: readonly EventSample[],
 ): HistoryEvent[] {
-  const ratios = samples.map((_, i) => depthRatio(samples, i));
+  const starts = windowStarts(
+    samples.map((s) => s.t),
+    DRAIN_BASELINE_WINDOW_MS,
+  );
+  const answered = samples.map(answeredVenues);
+  const ratios = depthRatios(samples, starts, answered);
   const intervals = hysteresisIntervals(ratios.map(drainState));
   return intervals.map((interval) => {
     const to = interval.endIndex ?? samples.length;
-    const fallen = venuesFallen(samples, interval.startIndex, to);
-    const indices = intervalSamples(
-      samples.map((_, i) => i),
-      interval,
+    const fallen = venuesFallen(samples, starts, answered, interval.startIndex, to);
+    const indices = Array.from(
+      { length: to - interval.startIndex },
+      (_, k) => interval.startIndex + k,
     );
     const worst = worstBy(
       indices,

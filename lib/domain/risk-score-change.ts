@@ -10,12 +10,15 @@
  *              unknown component is scored as 0, so a source that stops answering would move
  *              the score without any risk having changed. A gap never raises an event.
  *   no overlap the next event only compares samples from the previous event's end on.
+ *   order      samples in time order (`historyEvents` sorts them): the 24 h window is kept with
+ *              two indices, not rescanned from the start for every sample.
  *   explains   each component measured on both sides, with its own change and its weighted share
  *              of the score's move, largest share first.
  */
 import type { ComponentDelta, EventCoin, EventSample, HistoryEvent } from "./history-events-core";
 import { unionSources } from "./history-events-core";
 import { RISK_WEIGHTS, type RiskComponentName } from "./risk-score";
+import { windowStarts } from "./trailing-window";
 
 export const RISK_CHANGE_MIN_POINTS = 10;
 export const RISK_CHANGE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -55,15 +58,19 @@ export function riskScoreChangeEvents(
   samples: readonly EventSample[],
 ): HistoryEvent[] {
   const events: HistoryEvent[] = [];
+  const sets = samples.map(measuredSet);
+  const starts = windowStarts(
+    samples.map((s) => s.t),
+    RISK_CHANGE_WINDOW_MS,
+  );
   let firstComparable = 0;
   samples.forEach((current, i) => {
     if (!scored(current)) return;
-    const set = measuredSet(current);
+    const set = sets[i];
     let from: (EventSample & { riskScore: number }) | null = null;
-    for (let j = firstComparable; j < i; j += 1) {
+    for (let j = Math.max(firstComparable, starts[i] ?? 0); j < i; j += 1) {
       const earlier = samples[j];
-      if (!earlier || !scored(earlier) || earlier.t < current.t - RISK_CHANGE_WINDOW_MS) continue;
-      if (measuredSet(earlier) !== set) continue;
+      if (!earlier || !scored(earlier) || sets[j] !== set) continue;
       const move = Math.abs(current.riskScore - earlier.riskScore);
       if (from === null || move >= Math.abs(current.riskScore - from.riskScore)) from = earlier;
     }

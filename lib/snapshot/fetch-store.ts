@@ -99,6 +99,8 @@ export type Refreshed<T> =
   | { kind: "current"; copy: LocalCopy }
   | { kind: "called"; read: CachedRead<T> }
   | { kind: "failed"; error: unknown }
+  /** Another reader holds the key's marker (its call is in flight). */
+  | { kind: "held" }
   | { kind: "skipped" };
 
 /**
@@ -121,7 +123,7 @@ export async function refreshKey<T>(
   if (copy && (state === "fresh" || state === "revalidate")) return { kind: "current", copy };
   if (coolingDown(failuresOf(opts.key), ctx.now())) return { kind: "skipped" };
   const marker = store.down ? "skipped" : await takeMarker(ctx);
-  if (marker === "held") return { kind: "skipped" };
+  if (marker === "held") return { kind: "held" };
   try {
     return {
       kind: "called",

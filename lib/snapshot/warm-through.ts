@@ -37,7 +37,7 @@ export async function warmThrough<T>(
 
 async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T>> {
   const { policy, opts } = ctx;
-  const refreshed = await refreshKey(ctx, "scheduled", ledger.leadMs);
+  const refreshed = await refreshKey(ctx, "scheduled", ledger.leadMs, ledger.passStartedMs);
   if (refreshed.kind === "current") return served<T>(refreshed.copy, "fresh");
   if (refreshed.kind === "called") {
     spend(ledger, policy);

@@ -95,7 +95,7 @@ async function addressKeys(ids: readonly string[], opts?: ReadOpts): Promise<(st
   const warm = opts?.warm;
   if (!warm) return Promise.all(ids.map((id) => cachedAddressKey(id, opts)));
   // Its own ledger (the pass' call count shared): a coin without a detail does not fail the set.
-  const detailOpts = { ...opts, warm: newWarmLedger(warm.leadMs, warm.spent) };
+  const detailOpts = { ...opts, warm: newWarmLedger(warm.leadMs, warm.spent, warm.passStartedMs) };
   const keys: (string | null)[] = [];
   for (let i = 0; i < ids.length; i += ADDRESS_READS_AT_ONCE) {
     const chunk = ids.slice(i, i + ADDRESS_READS_AT_ONCE);

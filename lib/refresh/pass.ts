@@ -90,7 +90,7 @@ async function pass(kv: KvStore, options: PassOptions): Promise<LastRun> {
   const tasks = options.tasks ?? WARM_TASKS;
   const startedMs = now();
   const spent: Record<string, number> = {};
-  const opts = (): WarmOpts => ({ kv, now, warm: newWarmLedger(options.leadMs, spent) });
+  const opts = (): WarmOpts => ({ kv, now, warm: newWarmLedger(options.leadMs, spent, startedMs) });
   const result = (outcome: LastRun["outcome"], reason: string | null, rest?: Partial<LastRun>) => ({
     startedAt: new Date(startedMs).toISOString(),
     endedAt: new Date(now()).toISOString(),

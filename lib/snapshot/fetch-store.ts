@@ -99,17 +99,21 @@ export type Refreshed<T> =
   | { kind: "current"; copy: LocalCopy }
   | { kind: "called"; read: CachedRead<T> }
   | { kind: "failed"; error: unknown }
+  /** Another reader holds the key's marker (its call is in flight). */
+  | { kind: "held" }
   | { kind: "skipped" };
 
 /**
  * One refresh of a key: adopt a newer stored entry (another instance may have refreshed it);
- * unless the copy is still fresh `aheadMs` from now, the key cools down or another instance holds
+ * unless the copy is still fresh `aheadMs` from now, or was stored at or after `currentSinceMs`
+ * (the refresher's pass: it was refreshed already), the key cools down or another instance holds
  * its marker, call.
  */
 export async function refreshKey<T>(
   ctx: Ctx<T>,
   purpose: "refresh" | "scheduled",
   aheadMs = 0,
+  currentSinceMs = Infinity,
 ): Promise<Refreshed<T>> {
   const { opts, policy } = ctx;
   const store: Store = { down: false, readFailed: false };
@@ -118,10 +122,11 @@ export async function refreshKey<T>(
   if (entry && (!mine || entry.storedAt > mine.storedAt)) keep(ctx, entry, ctx.now());
   const copy = localCopy(opts.kv, opts.key);
   const state = entryState(copy, policy, ctx.now() + aheadMs);
-  if (copy && (state === "fresh" || state === "revalidate")) return { kind: "current", copy };
+  if (copy && (state === "fresh" || state === "revalidate" || copy.storedAt >= currentSinceMs))
+    return { kind: "current", copy };
   if (coolingDown(failuresOf(opts.key), ctx.now())) return { kind: "skipped" };
   const marker = store.down ? "skipped" : await takeMarker(ctx);
-  if (marker === "held") return { kind: "skipped" };
+  if (marker === "held") return { kind: "held" };
   try {
     return {
       kind: "called",

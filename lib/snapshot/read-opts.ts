@@ -32,14 +32,24 @@ export interface WarmLedger {
   leadMs: number;
   /** Provider calls made, by provider: shared by every item of one pass. */
   spent: Record<string, number>;
+  /**
+   * The pass' start: a copy stored since then is current for the rest of the pass, however
+   * short its fresh time against `leadMs` (a key is asked upstream at most once a pass, however
+   * many items read it).
+   */
+  passStartedMs: number;
   /** The earliest fresh end of the item's entries; null: a read had no value. */
   freshUntil: number | null | undefined;
   /** Reads that ended without a usable value (failed, over budget, held elsewhere). */
   failed: number;
 }
 
-export function newWarmLedger(leadMs: number, spent: Record<string, number>): WarmLedger {
-  return { leadMs, spent, freshUntil: undefined, failed: 0 };
+export function newWarmLedger(
+  leadMs: number,
+  spent: Record<string, number>,
+  passStartedMs: number,
+): WarmLedger {
+  return { leadMs, spent, passStartedMs, freshUntil: undefined, failed: 0 };
 }
 
 export function newReadReport(): ReadReport {

@@ -3,14 +3,14 @@
  * budgets as `./read-through`; a key due within `leadMs` is refreshed now, spent as `scheduled`.
  * `readWarmCopy` (`ReadOpts.warmOnly`, the history sampler): what is warm, never a provider call.
  */
-import { readEntry, type Ctx, type ReadThroughOptions } from "./entry-store";
+import { markerTurn, readEntry, type Ctx, type ReadThroughOptions } from "./entry-store";
 import { entryState, freshMs } from "./freshness";
 import { localCopy } from "./local-state";
 import type { ReadPolicy } from "./policy";
 import { isRateBudgetError } from "@/lib/budget/calls";
 import { CoolingDownError, NotWarmError } from "./read-errors";
 import { noteRead, type WarmLedger } from "./read-opts";
-import { keep, refreshKey, served } from "./fetch-store";
+import { fetchAndStore, keep, refreshKey, served } from "./fetch-store";
 import { calledUpstream, type CachedRead } from "./read-through";
 
 export async function warmThrough<T>(
@@ -37,7 +37,7 @@ export async function warmThrough<T>(
 
 async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T>> {
   const { policy, opts } = ctx;
-  const refreshed = await refreshKey(ctx, "scheduled", ledger.leadMs);
+  const refreshed = await refreshKey(ctx, "scheduled", ledger.leadMs, ledger.passStartedMs);
   if (refreshed.kind === "current") return served<T>(refreshed.copy, "fresh");
   if (refreshed.kind === "called") {
     spend(ledger, policy);
@@ -49,10 +49,40 @@ async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T
   // Not refreshed here: whatever copy there is still serves until grace, with why.
   const kept = localCopy(opts.kv, opts.key);
   const state = entryState(kept, policy, ctx.now());
-  if (!kept || state === "expired") throw error;
+  if (!kept || state === "expired") {
+    // Another reader's call is in flight (another item of this pass reads the same key): its
+    // answer is this item's too, rather than a gap in what the item warms.
+    if (refreshed.kind === "held") return awaitHolder(ctx, ledger, error);
+    throw error;
+  }
   if (state !== "stale") return served<T>(kept, "fresh");
   const read = served<T>(kept, "stale");
   return { ...read, error: read.error ?? error };
+}
+
+/** Waits (the marker protocol) for the holder's entry; its turn to call if the holder died. */
+async function awaitHolder<T>(
+  ctx: Ctx<T>,
+  ledger: WarmLedger,
+  error: unknown,
+): Promise<CachedRead<T>> {
+  const turn = await markerTurn(ctx);
+  if (turn.kind === "cooling") throw error;
+  if (turn.kind === "entry") {
+    const copy = keep(ctx, turn.entry, ctx.now());
+    const state = entryState(copy, ctx.policy, ctx.now());
+    return served<T>(copy, state === "stale" ? "stale" : "fresh");
+  }
+  const store = { down: false, readFailed: false };
+  try {
+    const read = await fetchAndStore<T>(ctx, store, turn.holdsMarker, "scheduled");
+    spend(ledger, ctx.policy);
+    return read;
+  } catch (failure) {
+    // Refused calls cost nothing.
+    if (!isRateBudgetError(failure)) spend(ledger, ctx.policy);
+    throw failure;
+  }
 }
 
 function spend(ledger: WarmLedger, policy: ReadPolicy): void {

@@ -81,9 +81,10 @@ export function readThrough<T>(
     return Promise.reject(failure.error);
   }
   const coolingBefore = coolingDown(failure, ctx.now());
-  const knownFailing = failure || coolingDown(familyFailure(policy.family), ctx.now());
-  if (state === "expired" && !coolingBefore && knownFailing)
-    return answerWhileFailing(ctx, failure?.error);
+  // A key whose own cooldown just ended is retried by this request, which waits at most the
+  // wait budget: the first visitor once a source is back gets its data.
+  if (state === "expired" && !coolingBefore && coolingDown(familyFailure(policy.family), ctx.now()))
+    return answerWhileFamilyFails(ctx);
   const { work, budget } = fill(ctx);
   return budget.race(work, opts.signal).then(
     (read) => {
@@ -103,15 +104,12 @@ export function readThrough<T>(
   );
 }
 
-/**
- * A key known to be failing (its own cooldown just ended, or its family's is running): one
- * detached fill asks, on the backoff schedule; this answer is degraded at once, settled.
- */
-function answerWhileFailing<T>(ctx: Ctx<T>, lastError: unknown): Promise<CachedRead<T>> {
+/** A cold key whose family just failed: one detached fill asks; this answer is degraded, settled. */
+function answerWhileFamilyFails<T>(ctx: Ctx<T>): Promise<CachedRead<T>> {
   void fill(ctx);
   telemetry.recordCache(ctx.policy.family, "cooling");
   noteRead(ctx.opts.report, callInFlight(ctx.now()));
-  return Promise.reject(lastError ?? new CoolingDownError(ctx.policy.family));
+  return Promise.reject(new CoolingDownError(ctx.policy.family));
 }
 
 interface Fill<T> {

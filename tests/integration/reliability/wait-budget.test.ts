@@ -103,7 +103,7 @@ describe("the market provider hanging: no request waits past the wait budget (fi
     expect([...perKey.values()].every((n) => n === 1)).toBe(true);
   });
 
-  it("a failing key after its cooldown: the retry runs detached, every request answers at once", async () => {
+  it("a failing key after its cooldown: the retrying request waits at most the budget, the others answer at once", async () => {
     h.fake.setScenario("coingecko", "500");
     const primed = await ask();
     expect(primed.codes).toContain(MARKET_NO_ANSWER);
@@ -114,7 +114,7 @@ describe("the market provider hanging: no request waits past the wait budget (fi
     const retrying = await ask();
     expect(retrying.status).toBe(200);
     expect(retrying.codes).toContain(MARKET_NO_ANSWER);
-    // One detached retry per failing key, still hanging: nobody waited on it.
+    // One retry per failing key, still hanging: its request stopped waiting at the budget.
     await until(() => marketCalls(h).length >= failedCalls * 2);
     expect(marketCalls(h).length).toBe(failedCalls * 2);
     expect(marketFills().length).toBe(failedCalls);

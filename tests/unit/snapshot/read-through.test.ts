@@ -124,11 +124,7 @@ describe("fresh, miss and single-flight", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     fail = false;
     clock.t += FAILURE_COOLDOWN_MS;
-    // The key is known to fail: the request answers that at once while one detached retry asks.
-    await expect(read()).rejects.toThrow("boom");
-    await fillsDone();
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await expect(read()).resolves.toMatchObject({ value: { n: 4 }, source: "cache" });
+    await expect(read()).resolves.toMatchObject({ value: { n: 4 }, source: "upstream" });
   });
 
   it("one caller aborting never cancels the read the others wait on", async () => {
@@ -237,7 +233,7 @@ describe("stale-while-revalidate", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("a failed refresh keeps the stale copy (with the error) until grace; then one detached retry", async () => {
+  it("a failed refresh keeps the stale copy (with the error) until grace; then the read waits", async () => {
     let fail = false;
     const { read, fetch } = setup(async () => {
       if (fail) throw new Error("upstream 500");
@@ -252,12 +248,10 @@ describe("stale-while-revalidate", () => {
     expect(after).toMatchObject({ source: "stale", value: { n: 1 } });
     expect(after.error).toBeInstanceOf(Error);
     await refreshesSettled();
-    // Past grace the copy is gone: the request answers the known failure at once while one
-    // detached retry asks upstream (and fails here).
+    // Past grace the copy is gone: the request reads upstream itself (and fails here).
     clock.t = T0 + 600 * S;
     const callsBefore = fetch.mock.calls.length;
     await expect(read()).rejects.toThrow("upstream 500");
-    await fillsDone();
     expect(fetch.mock.calls.length).toBe(callsBefore + 1);
   });
 
@@ -365,14 +359,11 @@ describe("failures and cooldown", () => {
     await expect(read()).rejects.toThrow("boom");
     expect(fetch).toHaveBeenCalledTimes(1);
     clock.t += 1;
-    // The cooldown is over: one detached retry asks; this request answers the failure at once.
-    await expect(read()).rejects.toThrow("boom");
-    await fillsDone();
     await expect(read()).resolves.toMatchObject({ value: { n: 1 } });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("after a cooldown no request waits on the retry: one detached retry, every request answers the known failure", async () => {
+  it("after a cooldown only the retrying request waits: the others answer the known failure", async () => {
     const retry = deferred<V>();
     let calls = 0;
     const { read, fetch } = setup(async () => {
@@ -382,14 +373,14 @@ describe("failures and cooldown", () => {
     });
     await expect(read()).rejects.toThrow("boom");
     clock.t += FAILURE_COOLDOWN_MS;
-    // The request that starts the retry does not join it either: it answers the last failure now.
-    await expect(read()).rejects.toThrow("boom");
+    const retrying = read();
     await until(() => fetch.mock.calls.length === 2);
+    // Concurrent requests do not join the hanging retry: they answer the last failure now.
     const others = await Promise.allSettled(Array.from({ length: 5 }, () => read()));
     expect(others.map((o) => o.status)).toEqual(Array(5).fill("rejected"));
     expect(fetch).toHaveBeenCalledTimes(2);
     retry.resolve({ n: 2 });
-    await fillsDone();
+    await expect(retrying).resolves.toMatchObject({ value: { n: 2 } });
     await expect(read()).resolves.toMatchObject({ value: { n: 2 } });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -413,11 +404,9 @@ describe("failures and cooldown", () => {
     const get = jest.spyOn(kv, "get");
     await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
     expect(get).toHaveBeenCalledTimes(1); // the entry only
-    // The marker lapses with the cooldown; then one detached attempt (the request answers the
-    // failure it knows at once).
+    // The marker lapses with the cooldown; then a normal attempt.
     clock.t += FAILURE_COOLDOWN_MS;
-    await expect(read()).rejects.toBeInstanceOf(CoolingDownError);
-    await fillsDone();
+    await expect(read()).rejects.toThrow("boom");
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -452,7 +441,6 @@ describe("a provider that keeps failing backs off", () => {
     clock.t = atMs;
     const before = fetch.mock.calls.length;
     await read().catch(() => undefined);
-    await fillsDone(); // a retry after a cooldown runs detached
     return fetch.mock.calls.length > before;
   }
 
@@ -629,11 +617,9 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     });
     clock.t -= S;
     expect(fetch).toHaveBeenCalledTimes(1);
-    // After the cooldown one detached attempt is made; the answer meanwhile stands for the
-    // reuse interval, and the attempt's failure starts the next cooldown at once.
+    // After the cooldown one attempt is made; its failure starts the next cooldown at once.
     clock.t += FAILURE_COOLDOWN_MS;
     expect(await settledAfter((r) => read(policy, r))).toBe(true);
-    await fillsDone();
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -658,9 +644,9 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
       failing ? Promise.reject(new Error("HTTP 500")) : hung.promise,
     );
     await expect(read()).rejects.toThrow("HTTP 500");
-    clock.t += FAILURE_COOLDOWN_MS; // the cooldown is over: the next read starts a detached retry
+    clock.t += FAILURE_COOLDOWN_MS; // the cooldown is over: the next read retries
     failing = false;
-    await expect(read()).rejects.toThrow("HTTP 500");
+    const retry = read();
     await until(() => fetch.mock.calls.length === 2);
     // A concurrent request gets the last failure at once, and an answer built on it would be
     // built the same until the retry lands: it may be kept for the read layer's reuse interval
@@ -674,8 +660,7 @@ describe("whether a read is settled: its result, and the caller's report (lib/sn
     });
     expect(fetch).toHaveBeenCalledTimes(2);
     hung.resolve({ n: 1 });
-    await fillsDone();
-    await expect(read()).resolves.toMatchObject({ value: { n: 1 }, source: "cache" });
+    await expect(retry).resolves.toMatchObject({ value: { n: 1 }, source: "upstream" });
   });
 
   it("requests that share another's failing fill are settled alike", async () => {

@@ -98,13 +98,31 @@ export class WaitBudget {
 
   race<T>(promise: Promise<T>, callerSignal: AbortSignal | undefined): Promise<T> {
     if (!callerSignal) return promise;
-    return raceSignal(promise, AbortSignal.any([callerSignal, this.#ends]));
+    // Two races, not `AbortSignal.any`: Node 20 keeps a composite over a timeout signal alive for
+    // good, one per waiter (nodejs/node#54614).
+    return raceSignal(raceSignal(promise, this.#ends), callerSignal);
   }
 }
 
-/** `signal`, also aborted `budgetMs` from now: a request's reads wait that long in all. */
+/**
+ * `signal`, also aborted `budgetMs` from now: a request's reads wait that long in all. A timer and
+ * a controller rather than `AbortSignal.any` over `AbortSignal.timeout`, which Node 20 keeps alive
+ * for good (one per request: nodejs/node#54614).
+ */
 export function withWaitBudget(signal: AbortSignal, budgetMs: number): AbortSignal {
-  return AbortSignal.any([signal, AbortSignal.timeout(budgetMs)]);
+  const budget = new AbortController();
+  const onAbort = () => {
+    clearTimeout(timer);
+    budget.abort(signal.reason);
+  };
+  const timer = setTimeout(() => {
+    signal.removeEventListener("abort", onAbort);
+    budget.abort(new DOMException("The wait budget ended.", "TimeoutError"));
+  }, budgetMs);
+  timer.unref();
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
+  return budget.signal;
 }
 
 function timedOut(signal: AbortSignal | undefined): boolean {

@@ -3,8 +3,8 @@
  * from the store. Keys come from the interval alone (`./keys`): up to the raw retention a window
  * reads its raw chunks (all at once, one round of parallel gets); beyond it, the stored daily rows,
  * and raw samples made daily the same way (`compactDaily`) only for the days without a stored row
- * (see `readDays`: a 365-day read is 13 monthly values, then the one or two weekly chunks of the
- * days not folded yet).
+ * (see `readDays`: a 365-day read is 13 monthly values, then the weekly chunks of the days not
+ * folded yet, and the oldest one's times).
  *
  * A slot without a sample has no sample here (gaps stay gaps) and nulls stay null. A store that
  * does not answer, or a damaged value, is reported as an issue and read as absent: never a 500.
@@ -22,7 +22,7 @@ import {
 } from "./keys";
 import type { EventSample } from "@/lib/domain/history-events-core";
 import { decodeEventSamples } from "./event-samples";
-import { decodeRawChunk } from "./raw-chunk";
+import { decodeRawChunk, rawChunkTimes } from "./raw-chunk";
 import type { HistorySample } from "./sample";
 import { DAY_MS, HISTORY_WINDOW_MS, type HistoryResolution, type HistoryWindow } from "./windows";
 
@@ -155,12 +155,16 @@ export interface CoinHistoryRead {
 
 const dayOf = (tMs: number) => Math.floor(tMs / DAY_MS) * DAY_MS;
 
+/** A raw chunk's sample times alone (no sample decoded). */
+const chunkTimes = (stored: unknown) => rawChunkTimes(stored).map((t) => ({ t }));
+
 /**
  * The days of [fromMs, nowMs]. The writer folds each day into its daily row once it is complete,
- * so raw samples are read (and made daily) only for the raw days without a stored row (today, a
- * day not folded yet, a store written before days were folded) and for the oldest raw day (a row
- * compacted at the retention's edge may hold fewer samples than raw). Two rounds: the months, then
- * only the raw chunks of those days. A day both stored and read raw keeps the row of more samples.
+ * so raw samples are decoded (and made daily) only for the raw days without a stored row (today,
+ * a day not folded yet, a store written before days were folded), and for the oldest raw day
+ * only when raw holds more of it than its row (a row compacted at the retention's edge, counted
+ * from the chunk's times). The months first, then only those chunks. A day both stored and read
+ * raw keeps the row of more samples.
  */
 async function readDays(
   coinId: string,
@@ -170,25 +174,35 @@ async function readDays(
 ): Promise<{ days: DailyRow[]; issues: HistoryReadIssue[] }> {
   const { fromMs, rawFromMs, nowMs } = window;
   const daily = await readDailyRows(coinId, fromMs, nowMs, store);
-  const stored = new Set(daily.rows.map((r) => r.day_ms));
-  const rawDays = new Set<number>();
-  for (let day = dayOf(rawFromMs); day <= nowMs; day += DAY_MS) {
-    if (day === dayOf(rawFromMs) || !stored.has(day)) rawDays.add(day);
-  }
-  const keys = [...rawDays].flatMap((day) =>
+  const rowOf = new Map(daily.rows.map((r) => [r.day_ms, r]));
+  const edge = dayOf(rawFromMs);
+  const rawDays = new Set<number>([edge]);
+  for (let day = edge; day <= nowMs; day += DAY_MS) if (!rowOf.has(day)) rawDays.add(day);
+  const keysOf = (day: number) =>
     rawChunkKeys(
       coinId,
       intervalSeconds,
       Math.max(day, rawFromMs),
       Math.min(day + DAY_MS - 1, nowMs),
-    ),
-  );
-  const raw = await readRawChunks([...new Set(keys)], decodeRawChunk, rawFromMs, nowMs, store);
-  const fromRaw = compactDaily(raw.samples.filter((s) => rawDays.has(dayOf(s.t))));
-  return {
-    days: mergeDailyRows(daily.rows, fromRaw),
-    issues: [...new Set([...daily.issues, ...raw.issues])],
-  };
+    );
+  const keys = [...new Set([...rawDays].filter((d) => !rowOf.has(d)).flatMap(keysOf))];
+  const edgeRow = rowOf.get(edge);
+  const edgeKeys = edgeRow ? keysOf(edge).filter((k) => !keys.includes(k)) : [];
+  const [raw, edgeTimes] = await Promise.all([
+    readRawChunks(keys, decodeRawChunk, rawFromMs, nowMs, store),
+    readRawChunks(edgeKeys, chunkTimes, rawFromMs, nowMs, store),
+  ]);
+  const issues = [...daily.issues, ...raw.issues, ...edgeTimes.issues];
+  let samples = raw.samples;
+  const edgeCount = edgeTimes.samples.filter((s) => dayOf(s.t) === edge).length;
+  if (edgeRow && edgeCount > edgeRow.samples) {
+    // The edge chunks are the oldest: their samples come first.
+    const more = await readRawChunks(edgeKeys, decodeRawChunk, rawFromMs, nowMs, store);
+    samples = [...more.samples, ...samples];
+    issues.push(...more.issues);
+  }
+  const fromRaw = compactDaily(samples.filter((s) => rawDays.has(dayOf(s.t))));
+  return { days: mergeDailyRows(daily.rows, fromRaw), issues: [...new Set(issues)] };
 }
 
 /**

@@ -5,9 +5,16 @@
  */
 import { roundToUnits } from "@/lib/domain/precision";
 import { MemoryKv, type KvStore } from "@/lib/kv";
-import { compactDaily, decodeDailyChunk } from "@/lib/history/daily";
+import { compactDaily, decodeDailyChunk, encodeDailyChunk } from "@/lib/history/daily";
 import { mergeDailyRows, readCoinHistory, readRawSamples } from "@/lib/history/read";
-import { dailyChunkKeys, RAW_RETENTION_MS, rawChunkKey, rawChunkKeys } from "@/lib/history/keys";
+import {
+  DAILY_CHUNK_TTL_SECONDS,
+  dailyChunkKey,
+  dailyChunkKeys,
+  RAW_RETENTION_MS,
+  rawChunkKey,
+  rawChunkKeys,
+} from "@/lib/history/keys";
 import type { HistorySample } from "@/lib/history/sample";
 import {
   CHAIN_COLUMN_PREFIX,
@@ -135,7 +142,8 @@ describe("365 days: the stored daily rows, raw samples only for days without one
 
   /** What a 365-day read gave when it compacted every raw sample: each day's row of more samples. */
   async function rawBasedDays() {
-    const months = await Promise.all(dailyChunkKeys(COIN, fromMs, NOW_MS).map((k) => store.get(k)));
+    const keys = dailyChunkKeys(COIN, fromMs, NOW_MS);
+    const months = await Promise.all(keys.map((k) => store.get(k)));
     const stored = months.flatMap((m) => (m ? decodeDailyChunk(m) : []));
     const raw = await readRawSamples(COIN, INTERVAL_S, rawFromMs, NOW_MS, { store });
     return mergeDailyRows(stored, compactDaily(raw.samples));
@@ -170,6 +178,26 @@ describe("365 days: the stored daily rows, raw samples only for days without one
     const read = await readCoinHistory(COIN, "365d", NOW_MS, { store });
     expect(read.days).toEqual(expected);
     expect(read.historyStartMs).toBe(samples()[0]!.t);
+  });
+
+  it("an oldest raw day whose row holds fewer samples than raw is read raw", async () => {
+    const all = samples();
+    await seedHistory(store, COIN, all, {
+      intervalSeconds: INTERVAL_S,
+      nowMs: NOW_MS,
+      foldDays: true,
+    });
+    // The edge day's row compacted from part of the day (an older writer's, at the retention).
+    const edge = Math.floor(rawFromMs / DAY_MS) * DAY_MS;
+    const monthKey = dailyChunkKey(COIN, edge);
+    const [partial] = compactDaily(all.filter((s) => s.t >= edge && s.t < edge + 6 * HOUR_MS));
+    const month = decodeDailyChunk(await store.get(monthKey));
+    const rows = month.map((r) => (r.day_ms === edge ? partial! : r));
+    await store.set(monthKey, encodeDailyChunk(rows), DAILY_CHUNK_TTL_SECONDS);
+    const expected = await rawBasedDays();
+    expect(expected.find((r) => r.day_ms === edge)!.samples).toBeGreaterThan(partial!.samples);
+    const read = await readCoinHistory(COIN, "365d", NOW_MS, { store });
+    expect(read.days).toEqual(expected);
   });
 });
 

@@ -109,7 +109,11 @@ export function deltaDecode(values: readonly (number | null)[]): (number | null)
   });
 }
 
-/** Writes a value at a path of a plain object, creating the objects on the way. */
+/**
+ * Writes a value at a path of a plain object, creating the objects on the way. The objects
+ * already on the path are written in place (no copy per call: a decoder sets every field of a
+ * draft it has just made, thousands of samples per read), so `target` must be the caller's own.
+ */
 export function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown) {
   let node = target;
   path.forEach((part, i) => {
@@ -118,12 +122,14 @@ export function setPath(target: Record<string, unknown>, path: readonly string[]
       return;
     }
     const next = node[part];
-    const child: Record<string, unknown> =
-      typeof next === "object" && next !== null && !Array.isArray(next) ? { ...next } : {};
+    const child: Record<string, unknown> = isPlainRecord(next) ? next : {};
     node[part] = child;
     node = child;
   });
 }
+
+const isPlainRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A dictionary of distinct values, each referred to by its index. */
 export class Dictionary<T> {

@@ -1,9 +1,10 @@
 /**
  * The read side of the coin's own history (docs/history.md): one coin's samples for a window,
  * from the store. Keys come from the interval alone (`./keys`): up to the raw retention a window
- * reads its raw chunks; beyond it, the stored daily rows plus the raw samples still kept, made
- * daily the same way (`compactDaily`). All keys of a read are asked at once (one round of
- * parallel gets: a 365-day read is 13 monthly values and 13 weekly chunks at hourly sampling).
+ * reads its raw chunks (all at once, one round of parallel gets); beyond it, the stored daily rows,
+ * and raw samples made daily the same way (`compactDaily`) only for the days without a stored row
+ * (see `readDays`: a 365-day read is 13 monthly values, then the weekly chunks of the days not
+ * folded yet, and the oldest one's times).
  *
  * A slot without a sample has no sample here (gaps stay gaps) and nulls stay null. A store that
  * does not answer, or a damaged value, is reported as an issue and read as absent: never a 500.
@@ -21,7 +22,7 @@ import {
 } from "./keys";
 import type { EventSample } from "@/lib/domain/history-events-core";
 import { decodeEventSamples } from "./event-samples";
-import { decodeRawChunk } from "./raw-chunk";
+import { decodeRawChunk, rawChunkTimes } from "./raw-chunk";
 import type { HistorySample } from "./sample";
 import { DAY_MS, HISTORY_WINDOW_MS, type HistoryResolution, type HistoryWindow } from "./windows";
 
@@ -152,10 +153,62 @@ export interface CoinHistoryRead {
   issues: HistoryReadIssue[];
 }
 
+const dayOf = (tMs: number) => Math.floor(tMs / DAY_MS) * DAY_MS;
+
+/** A raw chunk's sample times alone (no sample decoded). */
+const chunkTimes = (stored: unknown) => rawChunkTimes(stored).map((t) => ({ t }));
+
+/**
+ * The days of [fromMs, nowMs]. The writer folds each day into its daily row once it is complete,
+ * so raw samples are decoded (and made daily) only for the raw days without a stored row (today,
+ * a day not folded yet, a store written before days were folded), and for the oldest raw day
+ * only when raw holds more of it than its row (a row compacted at the retention's edge, counted
+ * from the chunk's times). The months first, then only those chunks. A day both stored and read
+ * raw keeps the row of more samples.
+ */
+async function readDays(
+  coinId: string,
+  intervalSeconds: number,
+  window: { fromMs: number; rawFromMs: number; nowMs: number },
+  store: KvStore,
+): Promise<{ days: DailyRow[]; issues: HistoryReadIssue[] }> {
+  const { fromMs, rawFromMs, nowMs } = window;
+  const daily = await readDailyRows(coinId, fromMs, nowMs, store);
+  const rowOf = new Map(daily.rows.map((r) => [r.day_ms, r]));
+  const edge = dayOf(rawFromMs);
+  const rawDays = new Set<number>([edge]);
+  for (let day = edge; day <= nowMs; day += DAY_MS) if (!rowOf.has(day)) rawDays.add(day);
+  const keysOf = (day: number) =>
+    rawChunkKeys(
+      coinId,
+      intervalSeconds,
+      Math.max(day, rawFromMs),
+      Math.min(day + DAY_MS - 1, nowMs),
+    );
+  const keys = [...new Set([...rawDays].filter((d) => !rowOf.has(d)).flatMap(keysOf))];
+  const edgeRow = rowOf.get(edge);
+  const edgeKeys = edgeRow ? keysOf(edge).filter((k) => !keys.includes(k)) : [];
+  const [raw, edgeTimes] = await Promise.all([
+    readRawChunks(keys, decodeRawChunk, rawFromMs, nowMs, store),
+    readRawChunks(edgeKeys, chunkTimes, rawFromMs, nowMs, store),
+  ]);
+  const issues = [...daily.issues, ...raw.issues, ...edgeTimes.issues];
+  let samples = raw.samples;
+  const edgeCount = edgeTimes.samples.filter((s) => dayOf(s.t) === edge).length;
+  if (edgeRow && edgeCount > edgeRow.samples) {
+    // The edge chunks are the oldest: their samples come first.
+    const more = await readRawChunks(edgeKeys, decodeRawChunk, rawFromMs, nowMs, store);
+    samples = [...more.samples, ...samples];
+    issues.push(...more.issues);
+  }
+  const fromRaw = compactDaily(samples.filter((s) => rawDays.has(dayOf(s.t))));
+  return { days: mergeDailyRows(daily.rows, fromRaw), issues: [...new Set(issues)] };
+}
+
 /**
  * The coin's history over `window` ending at `nowMs`. `coinId`: the coin's DefiLlama id. The raw
  * keys are those of the configured interval (the current series: a changed interval starts a new
- * one); the meta only says when the history starts. Every key is asked in one round.
+ * one); the meta only says when the history starts.
  */
 export async function readCoinHistory(
   coinId: string,
@@ -168,22 +221,29 @@ export async function readCoinHistory(
   const fromMs = nowMs - HISTORY_WINDOW_MS[window];
   const resolution = windowResolution(window);
   const rawFromMs = Math.max(fromMs, nowMs - RAW_RETENTION_MS);
-  const [meta, raw, daily] = await Promise.all([
+  const [meta, read] = await Promise.all([
     readHistoryMeta(coinId, { store }),
-    readRawSamples(coinId, intervalSeconds, rawFromMs, nowMs, { store }),
-    resolution === "daily" ? readDailyRows(coinId, fromMs, nowMs, store) : null,
+    resolution === "daily"
+      ? readDays(coinId, intervalSeconds, { fromMs, rawFromMs, nowMs }, store).then((d) => ({
+          ...d,
+          samples: [],
+          firstSeen: d.days[0]?.day_ms,
+        }))
+      : readRawSamples(coinId, intervalSeconds, rawFromMs, nowMs, { store }).then((r) => ({
+          ...r,
+          days: [],
+          firstSeen: r.samples[0]?.t,
+        })),
   ]);
-  const days = daily ? mergeDailyRows(daily.rows, compactDaily(raw.samples)) : [];
-  const firstSeen = daily ? days[0]?.day_ms : raw.samples[0]?.t;
   return {
     resolution,
     intervalSeconds,
     // Without meta (not written yet, or expired) the oldest sample read stands in: the history
     // starts no later than it.
-    historyStartMs: meta.meta?.history_start_ms ?? firstSeen ?? null,
-    samples: daily ? [] : raw.samples,
-    days,
-    issues: [...new Set([...meta.issues, ...raw.issues, ...(daily?.issues ?? [])])],
+    historyStartMs: meta.meta?.history_start_ms ?? read.firstSeen ?? null,
+    samples: read.samples,
+    days: read.days,
+    issues: [...new Set([...meta.issues, ...read.issues])],
   };
 }
 

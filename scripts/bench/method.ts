@@ -127,10 +127,10 @@ with the load on the box; compare the running-server rows of the same run.
 `,
   "35": `
 **Issue 35 — own history misses.** Cold 365 days: compare the judged first request with the
-"again, warm process" rows. When both are slow the time is the read itself, not a cold process:
-a 365-day answer reads the 90 raw days (13 weekly chunks) and decodes every sample (each one
-validated by its schema) to make them daily, then merges them with the stored daily rows; the
-daily rows the writer already stores for those days could answer instead. The market-wide log:
+"again, warm process" rows. A 365-day answer reads the 13 daily months and the meta, then
+decodes raw samples only for the days without a daily row (today, a day not folded yet), so a
+first request slow beside a fast warm one is the fresh process (module evaluation, JIT, schema
+compilation on first use), not the read. The market-wide log:
 its time is the event rules run on every sampled coin's samples at each request (the drain's
 trailing 7-day median recomputed per sample and per venue), not the store; a
 \`history_store_unavailable\` warning there means store reads overran the KV budget while the

@@ -15,6 +15,7 @@ import {
 import { encodeRawChunk } from "@/lib/history/raw-chunk";
 import { splitForRetention } from "@/lib/history/retention";
 import type { HistorySample } from "@/lib/history/sample";
+import { DAY_MS } from "@/lib/history/windows";
 import type { KvStore } from "@/lib/kv";
 
 function groupBy<T>(xs: readonly T[], keyOf: (x: T) => string): Map<string, T[]> {
@@ -31,7 +32,17 @@ export async function seedHistory(
   store: KvStore,
   coinId: string,
   samples: readonly HistorySample[],
-  opts: { intervalSeconds: number; nowMs: number; meta?: boolean },
+  opts: {
+    intervalSeconds: number;
+    nowMs: number;
+    meta?: boolean;
+    /**
+     * As the writer leaves it: every day before the last sample's day folded into its daily row,
+     * raw or not (`foldDay`). Without it, daily rows only for samples past the raw retention (a
+     * store written before days were folded as they complete).
+     */
+    foldDays?: boolean;
+  },
 ): Promise<void> {
   // One per slot, the first one wins (as `upsertSample`), in one pass: the bench seeds a year.
   const bySlot = new Map<number, HistorySample>();
@@ -45,7 +56,9 @@ export async function seedHistory(
   for (const [key, chunk] of groupBy(raw, (s) => rawChunkKey(coinId, opts.intervalSeconds, s.t))) {
     writes.push(store.set(key, encodeRawChunk(chunk), rawChunkTtlSeconds(opts.intervalSeconds)));
   }
-  for (const [key, month] of groupBy(toCompact, (s) => dailyChunkKey(coinId, s.t))) {
+  const lastDayMs = Math.floor((kept.at(-1)?.t ?? 0) / DAY_MS) * DAY_MS;
+  const daily = opts.foldDays ? kept.filter((s) => s.t < lastDayMs) : toCompact;
+  for (const [key, month] of groupBy(daily, (s) => dailyChunkKey(coinId, s.t))) {
     writes.push(store.set(key, encodeDailyChunk(compactDaily(month)), DAILY_CHUNK_TTL_SECONDS));
   }
   const [first] = kept;

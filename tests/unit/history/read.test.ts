@@ -5,8 +5,16 @@
  */
 import { roundToUnits } from "@/lib/domain/precision";
 import { MemoryKv, type KvStore } from "@/lib/kv";
-import { readCoinHistory } from "@/lib/history/read";
-import { rawChunkKey } from "@/lib/history/keys";
+import { compactDaily, decodeDailyChunk, encodeDailyChunk } from "@/lib/history/daily";
+import { mergeDailyRows, readCoinHistory, readRawSamples } from "@/lib/history/read";
+import {
+  DAILY_CHUNK_TTL_SECONDS,
+  dailyChunkKey,
+  dailyChunkKeys,
+  RAW_RETENTION_MS,
+  rawChunkKey,
+  rawChunkKeys,
+} from "@/lib/history/keys";
 import type { HistorySample } from "@/lib/history/sample";
 import {
   CHAIN_COLUMN_PREFIX,
@@ -120,6 +128,77 @@ it("365 days read daily rows, stored and from raw samples, with one get per week
   expect(points.every((p) => p.price_usd !== null && p.chain_peg_bps.tron !== undefined)).toBe(
     true,
   );
+});
+
+describe("365 days: the stored daily rows, raw samples only for days without one", () => {
+  const fromMs = NOW_MS - 365 * DAY_MS;
+  const rawFromMs = NOW_MS - RAW_RETENTION_MS;
+  // A day with no sample at all, inside the raw retention and before it.
+  const gapDays = [NOW_MS - 20 * DAY_MS, NOW_MS - 120 * DAY_MS].map(
+    (t) => Math.floor(t / DAY_MS) * DAY_MS,
+  );
+  const samples = () =>
+    hourly(200, (s) => (gapDays.includes(Math.floor(s.t / DAY_MS) * DAY_MS) ? null : s));
+
+  /** What a 365-day read gave when it compacted every raw sample: each day's row of more samples. */
+  async function rawBasedDays() {
+    const keys = dailyChunkKeys(COIN, fromMs, NOW_MS);
+    const months = await Promise.all(keys.map((k) => store.get(k)));
+    const stored = months.flatMap((m) => (m ? decodeDailyChunk(m) : []));
+    const raw = await readRawSamples(COIN, INTERVAL_S, rawFromMs, NOW_MS, { store });
+    return mergeDailyRows(stored, compactDaily(raw.samples));
+  }
+
+  it("as the writer leaves it: raw only for the oldest day, a gap and today; the same days", async () => {
+    await seedHistory(store, COIN, samples(), {
+      intervalSeconds: INTERVAL_S,
+      nowMs: NOW_MS,
+      foldDays: true,
+    });
+    const expected = await rawBasedDays();
+    const gets = counting(store);
+    const read = await readCoinHistory(COIN, "365d", NOW_MS, { store });
+    const rawKeys = rawChunkKeys(COIN, INTERVAL_S, rawFromMs, NOW_MS);
+    // The oldest raw day may be folded from fewer samples than raw holds (a store compacted at
+    // the retention's edge); the gap day has no row; today is not folded yet.
+    const expectedRawGets = [rawFromMs, gapDays[0]!, NOW_MS].map((t) =>
+      rawChunkKey(COIN, INTERVAL_S, t),
+    );
+    expect(new Set(gets.filter((k) => rawKeys.includes(k)))).toEqual(new Set(expectedRawGets));
+    expect(read.days).toEqual(expected);
+    expect(dailyPoints(read.days)).toEqual(dailyPoints(expected));
+    expect(read.days.map((d) => d.day_ms)).not.toContain(gapDays[0]);
+    expect(read.days.map((d) => d.day_ms)).not.toContain(gapDays[1]);
+    expect(read.issues).toEqual([]);
+  });
+
+  it("a store with daily rows only past the raw retention reads the raw days as before", async () => {
+    await seedHistory(store, COIN, samples(), { intervalSeconds: INTERVAL_S, nowMs: NOW_MS });
+    const expected = await rawBasedDays();
+    const read = await readCoinHistory(COIN, "365d", NOW_MS, { store });
+    expect(read.days).toEqual(expected);
+    expect(read.historyStartMs).toBe(samples()[0]!.t);
+  });
+
+  it("an oldest raw day whose row holds fewer samples than raw is read raw", async () => {
+    const all = samples();
+    await seedHistory(store, COIN, all, {
+      intervalSeconds: INTERVAL_S,
+      nowMs: NOW_MS,
+      foldDays: true,
+    });
+    // The edge day's row compacted from part of the day (an older writer's, at the retention).
+    const edge = Math.floor(rawFromMs / DAY_MS) * DAY_MS;
+    const monthKey = dailyChunkKey(COIN, edge);
+    const [partial] = compactDaily(all.filter((s) => s.t >= edge && s.t < edge + 6 * HOUR_MS));
+    const month = decodeDailyChunk(await store.get(monthKey));
+    const rows = month.map((r) => (r.day_ms === edge ? partial! : r));
+    await store.set(monthKey, encodeDailyChunk(rows), DAILY_CHUNK_TTL_SECONDS);
+    const expected = await rawBasedDays();
+    expect(expected.find((r) => r.day_ms === edge)!.samples).toBeGreaterThan(partial!.samples);
+    const read = await readCoinHistory(COIN, "365d", NOW_MS, { store });
+    expect(read.days).toEqual(expected);
+  });
 });
 
 it("a damaged chunk is an issue and its samples are absent; the rest reads", async () => {

@@ -105,24 +105,32 @@ export class WaitBudget {
 }
 
 /**
- * `signal`, also aborted `budgetMs` from now: a request's reads wait that long in all. A timer and
+ * `signal`, also aborted `budgetMs` from now: a request's reads wait that long in all; `end()`
+ * drops the timer once the request is answered, so nothing of it outlives the answer. A timer and
  * a controller rather than `AbortSignal.any` over `AbortSignal.timeout`, which Node 20 keeps alive
  * for good (one per request: nodejs/node#54614).
  */
-export function withWaitBudget(signal: AbortSignal, budgetMs: number): AbortSignal {
+export function withWaitBudget(
+  signal: AbortSignal,
+  budgetMs: number,
+): { signal: AbortSignal; end: () => void } {
   const budget = new AbortController();
-  const onAbort = () => {
+  const end = () => {
     clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort);
+  };
+  const onAbort = () => {
+    end();
     budget.abort(signal.reason);
   };
   const timer = setTimeout(() => {
-    signal.removeEventListener("abort", onAbort);
+    end();
     budget.abort(new DOMException("The wait budget ended.", "TimeoutError"));
   }, budgetMs);
   timer.unref();
   if (signal.aborted) onAbort();
   else signal.addEventListener("abort", onAbort, { once: true });
-  return budget.signal;
+  return { signal: budget.signal, end };
 }
 
 function timedOut(signal: AbortSignal | undefined): boolean {

@@ -16,14 +16,16 @@ export type RouteGet = (request: Request, readOpts: RequestReadOpts) => Promise<
  * A fresh set of read options for one build of an answer to `request`: its reads wait on
  * provider calls `REQUEST_WAIT_BUDGET_MS` in all from the first read, then answer degraded
  * (the budget's timer is made only when a read asks for the signal: a memo replay reads nothing).
+ * `done()` once the answer is built drops the timer.
  */
-export function requestReadOpts(request: Request): RequestReadOpts {
-  let signal: AbortSignal | undefined;
+export function requestReadOpts(request: Request): RequestReadOpts & { done: () => void } {
+  let budget: ReturnType<typeof withWaitBudget> | undefined;
   return {
     get signal() {
-      signal ??= withWaitBudget(request.signal, getConfig().providers.requestWaitMs);
-      return signal;
+      budget ??= withWaitBudget(request.signal, getConfig().providers.requestWaitMs);
+      return budget.signal;
     },
     report: newReadReport(),
+    done: () => budget?.end(),
   };
 }

@@ -48,7 +48,14 @@ export function publicRoute(
 ) {
   const now = opts.now ?? Date.now;
   const memoised = withMemo(get, now);
-  const answer = (request: Request) => memoised(request, requestReadOpts(request));
+  const answer = async (request: Request) => {
+    const readOpts = requestReadOpts(request);
+    try {
+      return await memoised(request, readOpts);
+    } finally {
+      readOpts.done();
+    }
+  };
   const limit = opts.limit ?? "api";
   const GET = safeHandler(withConditional(limit ? withRateLimit(answer, limit) : answer));
   const reject = async () => methodNotAllowed();

@@ -924,7 +924,7 @@ describe("a request waits on a fill at most the wait budget (REQUEST_WAIT_BUDGET
 
   it("a request's reads share its budget: once it has ended, a read of another cold key does not wait", async () => {
     const requestBudgetMs = 50; // shorter than a fill's: the request's own budget ends first
-    const signal = withWaitBudget(new AbortController().signal, requestBudgetMs);
+    const { signal } = withWaitBudget(new AbortController().signal, requestBudgetMs);
     const hungA = deferred<V>();
     const a = setup(() => hungA.promise, { signal });
     const b = setup(async () => ({ n: 2 }), { signal });

@@ -137,8 +137,8 @@ export async function ownHistory(
   opts: { durationSeconds: number; rounds: number; connections: number; samples: number },
 ): Promise<Section> {
   const coins = await sampledCoins(fakes.fixture);
-  const largest = coins[0];
-  if (!largest) throw new Error("the sampler took no sample of the fixture market");
+  const [largest, other] = coins;
+  if (!largest || !other) throw new Error("the sampler took fewer than two samples");
   const q = largest.symbol.toLowerCase();
   const fileDir = tempDir("bench-history-kv-");
   const stores: StoreSpec[] = [
@@ -152,21 +152,31 @@ export async function ownHistory(
       if (st.redisUrl) await flushRedis(st.redisUrl);
       const nowMs = Date.now();
       const kv = openStore(st);
-      await storeSeries(kv, largest.id, hourlySeries(largest.sample, YEAR_DAYS, nowMs), nowMs);
+      const year = hourlySeries(largest.sample, YEAR_DAYS, nowMs);
+      await storeSeries(kv, largest.id, year, nowMs);
+      // The same year under another coin: it warms a fresh server's code, not the coin's data.
+      await storeSeries(kv, other.id, year, nowMs);
       const sizes = await storedSizes(kv, largest.id, nowMs - YEAR_DAYS * DAY_MS, nowMs);
       await kv.close();
       const { warm, trivialLabels } = await warmSideBySide(fakes.fixture, st, q, opts);
-      // (b) a fresh server per sample, its first request the 365-day answer; then, for
-      // reference, the same request once the process is warm (the history read again).
+      // (b) a fresh server per sample: its first request the other coin's year (the process
+      // cold), then the largest coin's (its data cold: judged), then that again (reference).
+      const freshProcess: Answer[] = [];
       const cold: Answer[] = [];
       const warmProcess: Answer[] = [];
       const path365 = historyPath(q, "365d");
+      const other365 = historyPath(other.symbol.toLowerCase(), "365d");
       for (let i = 0; i < opts.samples; i++) {
-        const [first, again] = await firstAnswers(fakes.fixture, st, [path365, path365]);
+        const [fresh, first, again] = await firstAnswers(fakes.fixture, st, [
+          other365,
+          path365,
+          path365,
+        ]);
+        freshProcess.push(fresh!);
         cold.push(first!);
         warmProcess.push(again!);
       }
-      runs.push({ store: st.name, warm, trivialLabels, cold, warmProcess, sizes });
+      runs.push({ store: st.name, warm, trivialLabels, freshProcess, cold, warmProcess, sizes });
     }
   } finally {
     rmSync(fileDir, { recursive: true, force: true });

@@ -162,9 +162,12 @@ export async function coalescing(fake: FakeUpstream, redis: RedisServer): Promis
     {
       item: "3",
       what: "lock holder died (lock left for 5 s)",
-      goal: "answers via a direct read after the bounded wait",
-      observed: `HTTP ${dead.response.status} in ${fmt.ms(dead.response.ms)}, ${dead.aggregateCalls} aggregate call(s)`,
-      pass: dead.response.status === 200 && dead.aggregateCalls === 1,
+      goal: "first answer within the wait budget (data or the documented 503); the data via one direct read after the bounded wait",
+      observed: `first HTTP ${dead.first.status} in ${fmt.ms(dead.first.ms)}; HTTP ${dead.response.status} after ${fmt.ms(dead.response.ms)}, ${dead.aggregateCalls} aggregate call(s)`,
+      pass:
+        [200, 503].includes(dead.first.status) &&
+        dead.response.status === 200 &&
+        dead.aggregateCalls === 1,
     },
   ];
   const body = [
@@ -198,9 +201,11 @@ export async function coalescing(fake: FakeUpstream, redis: RedisServer): Promis
       "refresh marker; a taker that finds it held waits for the holder's entry.",
     "",
     `Dead holder: a \`lock:aggregate:…\` key planted in Redis with a ${LOCK_TTL_MS / 1000} s ` +
-      "expiry and never released; `GET /api/stablecoin-supply` on an empty cache waited the " +
-      `bounded ${fmt.ms(LOCK_WAIT_MAX_MS)} (the policy's lock budget), then read upstream itself: HTTP ` +
-      `${dead.response.status} after ${fmt.ms(dead.response.ms)}, ${dead.aggregateCalls} DefiLlama call.`,
+      "expiry and never released; `GET /api/stablecoin-supply` on an empty cache answered HTTP " +
+      `${dead.first.status} after ${fmt.ms(dead.first.ms)} (the request's wait budget), while its read ` +
+      `waited the bounded ${fmt.ms(LOCK_WAIT_MAX_MS)} (the policy's lock budget) and then read upstream ` +
+      `itself; asked again, HTTP ${dead.response.status} ${fmt.ms(dead.response.ms)} after the first ` +
+      `request, ${dead.aggregateCalls} DefiLlama call.`,
   ].join("\n");
   return { title: "3. Coalescing under a burst", body, goals };
 }

@@ -94,22 +94,35 @@ export async function coldBurst(
   return summarise(fake, responses, performance.now() - t0);
 }
 
+/** How long a dead holder's read may take to land, and how often its answer is asked again. */
+const DEAD_HOLDER_DEADLINE_MS = 30_000;
+const DEAD_HOLDER_POLL_MS = 100;
+
 /**
  * A lock for the aggregate key is held by an instance that died (planted by `plantLock`, never
- * released): the supply request must still answer, by a direct read after the bounded wait.
+ * released): the supply request answers within the request's wait budget (the data, or its
+ * documented 503 while the read goes on), and the read lands by one direct upstream read after
+ * the bounded wait: `response` is the first answer with the data.
  */
 export async function deadHolderRead(
   fake: FakeUpstream,
   app: NextApp,
   plantLock: (key: string) => Promise<void>,
-): Promise<{ response: Timed; aggregateCalls: number }> {
+): Promise<{ first: Timed; response: Timed; aggregateCalls: number }> {
   await plantLock(`lock:${AGGREGATE_KEY}`);
   fake.clearRequests();
-  const response = await timedGet(app.url + SUPPLY_PATH);
+  const started = performance.now();
+  const first = await timedGet(app.url + SUPPLY_PATH);
+  let response = first;
+  while (response.status !== 200 && performance.now() - started < DEAD_HOLDER_DEADLINE_MS) {
+    await new Promise((r) => setTimeout(r, DEAD_HOLDER_POLL_MS));
+    response = await timedGet(app.url + SUPPLY_PATH);
+  }
+  response = { ...response, ms: performance.now() - started };
   const aggregateCalls = fake
     .requests()
     .filter((r) => r.provider === "defillama" && r.upstreamPath.startsWith("/stablecoins")).length;
-  return { response, aggregateCalls };
+  return { first, response, aggregateCalls };
 }
 
 export interface ConditionalOutcome {

@@ -6,7 +6,6 @@
  * empties the store (file store: its directory removed; Redis: FLUSHALL) and times the request
  * under the scenario.
  */
-import { rmSync } from "node:fs";
 import type { FakeUpstream } from "../../tests/fake-upstream/server";
 import type { RedisServer } from "../../tests/helpers/redis-server";
 import { flushRedis } from "./coalescing";
@@ -14,6 +13,7 @@ import { median, timedGet, type Timed } from "./load";
 import { INTEL_PATH, loadRouteBundle, memosLapse, slowAll, upstreamCounts } from "./scenarios";
 import { fmt, table, type Goal, type Section } from "./report";
 import { startNextApp, type NextApp } from "./servers";
+import { emptyStoreDir, upstreamSettled } from "./store-dir";
 
 export const SLOW_MS = 300;
 export const HANG_PROVIDER = "dexscreener";
@@ -34,6 +34,7 @@ async function coldSample(
   fake.resetScenarios();
   const warm = await timedGet(app.url + INTEL_PATH);
   if (warm.status !== 200) throw new Error(`cold fan-out warm-up: HTTP ${warm.status}`);
+  await upstreamSettled(fake);
   await empty();
   arrange();
   fake.clearRequests();
@@ -66,8 +67,7 @@ export async function coldFanout(
       name: "file store",
       app: fileApp,
       empty: async () => {
-        // retries: a write that lands while the tree is removed (ENOTEMPTY) is removed too
-        rmSync(fileApp.kvDir!, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+        await emptyStoreDir(fileApp.kvDir!);
         await memosLapse();
       },
     });

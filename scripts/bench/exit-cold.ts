@@ -3,7 +3,6 @@
  * store while every provider of the fake answers after `SLOW_MS`, on freshly started servers
  * (judged) and, for reference, on a running server whose code is warm.
  */
-import { rmSync } from "node:fs";
 import { ALL_PROVIDERS, type FakeUpstream } from "../../tests/fake-upstream/server";
 import { flushRedis } from "./coalescing";
 import { fanOutShape } from "./fan-out-shape";
@@ -11,6 +10,7 @@ import { SLOW_MS } from "./cold-fanout";
 import { timedGet } from "./load";
 import { memosLapse, upstreamCounts } from "./scenarios";
 import { startNextApp, type NextApp } from "./servers";
+import { emptyStoreDir, upstreamSettled } from "./store-dir";
 
 export const EXIT_PATH = "/api/stablecoin-exit-cost?q=usdc";
 /** A malformed selector: a 400 that loads the route's bundle and reads neither store nor provider. */
@@ -104,10 +104,10 @@ export async function coldOnRunningServer(
       fake.resetScenarios();
       const warm = await timedGet(app.url + EXIT_PATH);
       if (warm.status !== 200) throw new Error(`exit-cost warm-up: HTTP ${warm.status}`);
+      await upstreamSettled(fake);
       if (store.redisUrl) await flushRedis(store.redisUrl);
       else {
-        // retries: a write that lands while the tree is removed (ENOTEMPTY) is removed too
-        rmSync(app.kvDir!, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+        await emptyStoreDir(app.kvDir!);
         await memosLapse();
       }
       out.push(await timedCold(fake, app, store.name, "running"));

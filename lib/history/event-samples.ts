@@ -11,37 +11,43 @@ import { CHAIN_SCALE, deltaDecode, FIXED_COLUMNS, unquantize, VENUE_SCALE } from
 import { rawChunkSchema } from "./raw-chunk";
 
 const COMPONENTS = Object.keys(RISK_WEIGHTS) as RiskComponentName[];
+const SCALES = new Map(FIXED_COLUMNS.map((c) => [c.key, c.scale]));
+
+type Column = readonly (number | null)[];
+const decoded = (col: Column | undefined, scale: number): Column =>
+  deltaDecode(col ?? []).map((v) => unquantize(v, scale));
+
+/** Each named column of a group, decoded once per chunk (not looked up per sample). */
+const namedColumns = (cols: Record<string, Column>, scale: number) =>
+  Object.entries(cols).map(([name, col]) => [name, decoded(col, scale)] as const);
+
+function recordAt(cols: readonly (readonly [string, Column])[], i: number) {
+  const out: Record<string, number | null> = {};
+  for (const [name, col] of cols) out[name] = col[i] ?? null;
+  return out;
+}
 
 export function decodeEventSamples(stored: unknown): EventSample[] {
   const chunk = rawChunkSchema.parse(stored);
   const times = deltaDecode(chunk.t);
-  const fixed = new Map(
-    FIXED_COLUMNS.map((c) => [
-      c.key,
-      deltaDecode(chunk.c[c.key] ?? []).map((v) => unquantize(v, c.scale)),
-    ]),
-  );
-  const column = (key: string, i: number) => fixed.get(key)?.[i] ?? null;
-  const keyed = (cols: Record<string, (number | null)[]>, scale: number) =>
-    Object.entries(cols).map(
-      ([name, col]) => [name, deltaDecode(col).map((v) => unquantize(v, scale))] as const,
-    );
-  const venues = keyed(chunk.vn, VENUE_SCALE);
-  const chains = keyed(chunk.ch, CHAIN_SCALE);
+  const fixed = (key: string) => decoded(chunk.c[key], SCALES.get(key) ?? 1);
+  const price = fixed("price.usd");
+  const depth = fixed("depth_2pct_usd.total_usd");
+  const sale1m = fixed("sale_1m.price_usd");
+  const risk = fixed("risk_score.score");
+  const components = COMPONENTS.map((c) => [c, fixed(`risk_score.components.${c}`)] as const);
+  const venues = namedColumns(chunk.vn, VENUE_SCALE);
+  const chains = namedColumns(chunk.ch, CHAIN_SCALE);
   const sources = (group: string, i: number) => chunk.src[chunk.s[group]?.[i] ?? -1] ?? [];
-  const at = (cols: (readonly [string, (number | null)[]])[], i: number) =>
-    Object.fromEntries(cols.map(([name, col]) => [name, col[i] ?? null]));
   return times.map((tUnits, i) => ({
     t: (tUnits ?? 0) * chunk.tu,
-    priceUsd: column("price.usd", i),
-    depthUsd: column("depth_2pct_usd.total_usd", i),
-    venueDepthUsd: at(venues, i),
-    sale1mPriceUsd: column("sale_1m.price_usd", i),
-    chainPegBps: at(chains, i),
-    riskScore: column("risk_score.score", i),
-    riskComponents: Object.fromEntries(
-      COMPONENTS.map((c) => [c, column(`risk_score.components.${c}`, i)]),
-    ),
+    priceUsd: price[i] ?? null,
+    depthUsd: depth[i] ?? null,
+    venueDepthUsd: recordAt(venues, i),
+    sale1mPriceUsd: sale1m[i] ?? null,
+    chainPegBps: recordAt(chains, i),
+    riskScore: risk[i] ?? null,
+    riskComponents: recordAt(components, i),
     sources: {
       price: sources("price", i),
       depth: sources("depth_2pct_usd", i),

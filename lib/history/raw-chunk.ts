@@ -29,14 +29,26 @@ export const RAW_SLOTS_PER_CHUNK = 168;
 /** Vercel KV caps a request at 1 MB: no stored value may exceed half of it. */
 export const MAX_STORED_VALUE_BYTES = 512 * 1024;
 
-const intColumn = z.array(z.number().int().nullable());
+/**
+ * A column is checked in one pass over the array: a market-wide read decodes thousands of them,
+ * and a schema per element cost more than the decode itself. Same rule as
+ * `z.array(z.number().int().nullable())` (tests/unit/history/codec.test.ts).
+ */
+const intColumn = z.custom<(number | null)[]>(
+  (v) => Array.isArray(v) && v.every((x) => x === null || Number.isSafeInteger(x)),
+  { message: "expected an array of integers or nulls" },
+);
+const timeColumn = z.custom<number[]>(
+  (v) => Array.isArray(v) && v.every((x) => Number.isSafeInteger(x)),
+  { message: "expected an array of integers" },
+);
 const sourceList = z.array(z.string());
 
 export const rawChunkSchema = z.object({
   v: z.literal(RAW_CHUNK_VERSION),
   /** The first sample's time, in `tu` units (ms × tu); then the deltas. */
   tu: z.union([z.literal(1), z.literal(MS_PER_SECOND)]),
-  t: z.array(z.number().int()),
+  t: timeColumn,
   src: z.array(sourceList),
   c: z.record(z.string(), intColumn),
   s: z.record(z.string(), intColumn),

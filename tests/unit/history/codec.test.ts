@@ -3,11 +3,13 @@
  * nulls stay null (never 0, never filled in), and no stored value exceeds 512 KB.
  */
 import fc from "fast-check";
+import { z } from "zod";
 import {
   decodeRawChunk,
   encodeRawChunk,
   MAX_STORED_VALUE_BYTES,
   RAW_SLOTS_PER_CHUNK,
+  rawChunkSchema,
   storedBytes,
 } from "@/lib/history/raw-chunk";
 import { type HistorySample, samplePegDeviationBps, toEventSample } from "@/lib/history/sample";
@@ -123,4 +125,26 @@ it("refuses more samples than a chunk holds, and a damaged value", () => {
 
 it("a realistic week is far under the stored-value bound", () => {
   expect(storedBytes(encodeRawChunk(week()))).toBeLessThan(MAX_STORED_VALUE_BYTES / 8);
+});
+
+it("a column is refused exactly when an array of integers or nulls would be", () => {
+  const reference = z.array(z.number().int().nullable());
+  const cells = fc.oneof(
+    fc.integer(),
+    fc.constant(null),
+    fc.double(),
+    fc.constantFrom(NaN, Infinity, -Infinity, 2 ** 53, 1.5, "1", undefined, true, {}, []),
+  );
+  fc.assert(
+    fc.property(fc.array(cells, { maxLength: 6 }), fc.boolean(), (cells, inTimes) => {
+      const chunk = encodeRawChunk(week().slice(0, 6));
+      const damaged = inTimes
+        ? { ...chunk, t: cells }
+        : { ...chunk, c: { ...chunk.c, "price.usd": cells } };
+      const valid = inTimes
+        ? z.array(z.number().int()).safeParse(cells).success
+        : reference.safeParse(cells).success;
+      expect(rawChunkSchema.safeParse(damaged).success).toBe(valid);
+    }),
+  );
 });

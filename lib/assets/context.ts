@@ -6,7 +6,7 @@
  */
 import type { AggregateAsset, MarketQuote, MarketTicker } from "@/lib/domain/types";
 import type { CoinPrice } from "@/lib/domain/coin-keys";
-import { readAggregate, readTickers } from "@/lib/snapshot/live";
+import { knownAggregate, readAggregate, readTickers } from "@/lib/snapshot/live";
 import { isRateBudgetError } from "@/lib/budget/calls";
 import { calledUpstream, type CachedRead } from "@/lib/snapshot/read-through";
 import { readSnapshot, type SnapshotRead } from "@/lib/snapshot/snapshots";
@@ -121,17 +121,22 @@ export async function loadAssetContext(
   readOpts?: ReadOpts,
 ): Promise<ContextResult> {
   // Each source read once per page render (lib/render-once.ts), whatever the needs.
-  const agg = await once("aggregate", () => settle(readAggregate(readOpts)));
-  const aggregateAssets = agg.value?.assets ?? [];
-  const resolution = resolveAsset(q, aggregateAssets.map(toAggregateRef));
+  const aggRead = once("aggregate", () => settle(readAggregate(readOpts)));
+  // Who `q` is comes from the list as held, in process or in the store, whatever its age (it
+  // changes far more slowly than the list is refreshed): the coin's reads then start beside the
+  // list's own, so a request costs its slowest provider, not the list's fetch plus it. Only while
+  // nobody holds a list is it read first (the overlay's identities if that fails).
+  const known = await once("aggregate:known", () => knownAggregate(readOpts));
+  const list = known ?? (await aggRead).value;
+  const resolution = resolveAsset(q, (list?.assets ?? []).map(toAggregateRef));
   if (!resolution.ok) return resolution;
   const asset = resolution.asset;
   const geckoId = asset.coingeckoId;
-  const [quotes, tickers, pools, supplySnapshot, secondRead] = await readLive(
-    asset,
-    needs,
-    readOpts,
-  );
+  const [agg, [quotes, tickers, pools, supplySnapshot, secondRead]] = await Promise.all([
+    aggRead,
+    readLive(asset, needs, readOpts),
+  ]);
+  const aggregateAssets = agg.value?.assets ?? [];
   const prices = secondRead?.read;
   const second = secondRead ? priceIn(prices?.value, secondRead.key).price : null;
 

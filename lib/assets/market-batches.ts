@@ -11,7 +11,7 @@ import { coinKeyFor, llamaAddressCoinKey } from "@/lib/domain/coin-keys";
 import type { MarketQuote } from "@/lib/domain/types";
 import { peekCoinChainBalances, readCoinChainBalances } from "@/lib/snapshot/chains";
 import { readPriceSet, type PriceSet } from "@/lib/snapshot/coin-prices";
-import { readAggregate } from "@/lib/snapshot/live";
+import { knownAggregate, readAggregate } from "@/lib/snapshot/live";
 import { readQuoteBatch, type QuoteBatch } from "@/lib/snapshot/market-batch";
 import type { CachedRead } from "@/lib/snapshot/read-through";
 import { newWarmLedger, type ReadOpts } from "@/lib/snapshot/read-opts";
@@ -24,10 +24,14 @@ const ADDRESS_READS_AT_ONCE = 8;
 export { priceIn, type PriceSet } from "@/lib/snapshot/coin-prices";
 export type { QuoteBatch } from "@/lib/snapshot/market-batch";
 
-/** Every listed coin as a request resolves it; the overlay's coins while the list is unavailable. */
+/**
+ * Every listed coin as a request resolves it: the list as held (no wait), else as read now; the
+ * overlay's coins while the list is unavailable.
+ */
 async function marketAssets(opts?: ReadOpts): Promise<ResolvedAsset[]> {
-  const aggregate = await readAggregate(opts).catch(() => null);
-  return resolvedAssets((aggregate?.value.assets ?? []).map(toAggregateRef));
+  const known = await knownAggregate(opts);
+  const list = known ?? (await readAggregate(opts).catch(() => null))?.value ?? null;
+  return resolvedAssets((list?.assets ?? []).map(toAggregateRef));
 }
 
 const sortedUnique = (xs: readonly (string | null)[]) =>

@@ -15,7 +15,9 @@ import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
 import { aggregateEntry, chartEntry, poolsEntry, supplyEntry, tickersEntry } from "./entry-schemas";
 import { AGGREGATE_GRACE_SECONDS, CHART_FRESH_SECONDS, LIVE_FRESH_SECONDS } from "./policy";
 import type { CachedRead } from "./read-through";
-import { isEmptyList, readFamily, type ReadOpts } from "./reader";
+import { getKv } from "@/lib/kv";
+import { localCopy } from "./local-state";
+import { isEmptyList, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 /** Live market and DEX data is fresh for about a minute (`./policy`). */
 export const LIVE_CACHE_SECONDS = LIVE_FRESH_SECONDS;
@@ -36,6 +38,22 @@ export function readAggregate(opts?: ReadOpts): Promise<CachedRead<{ assets: Agg
     isEmpty: (v) => v.assets.length === 0,
     opts,
   });
+}
+
+/** The list as this process or the store holds it, whatever its age (null: none); never a call. */
+export async function knownAggregate(
+  opts?: ReadOpts,
+): Promise<{ assets: AggregateAsset[] } | null> {
+  const copy = localCopy(opts?.kv ?? getKv(), AGGREGATE_KEY);
+  // Kept only after the list's reader validated it (keys are scoped to one reader).
+  if (copy && !copy.empty) return copy.value as { assets: AggregateAsset[] };
+  const peeked = await peekFamily({
+    family: "aggregate",
+    key: AGGREGATE_KEY,
+    schema: aggregateEntry,
+    opts,
+  }).catch(() => null);
+  return peeked?.value ?? null;
 }
 
 export function readSupplyHistory(

@@ -18,11 +18,7 @@ export interface ReadOpts {
   report?: ReadReport;
   /** Set only by the refresher: due keys are refreshed now and recorded here. */
   warm?: WarmLedger;
-  /**
-   * Set only by the history sampler (`lib/refresh/sampler`): every read is served from a copy
-   * within its fresh time or not at all (`NotWarmError`), never with a provider call: a
-   * measurement the refresher did not keep warm is a gap in the history, never an extra call.
-   */
+  /** Set only by the history sampler: a fresh copy or `NotWarmError`, never a provider call. */
   warmOnly?: boolean;
 }
 
@@ -32,11 +28,7 @@ export interface WarmLedger {
   leadMs: number;
   /** Provider calls made, by provider: shared by every item of one pass. */
   spent: Record<string, number>;
-  /**
-   * The pass' start: a copy stored since then is current for the rest of the pass, however
-   * short its fresh time against `leadMs` (a key is asked upstream at most once a pass, however
-   * many items read it).
-   */
+  /** A copy stored since the pass began is current for the rest of it (one call a key a pass). */
   passStartedMs: number;
   /** The earliest fresh end of the item's entries; null: a read had no value. */
   freshUntil: number | null | undefined;

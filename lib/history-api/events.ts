@@ -20,7 +20,7 @@ import { DRAIN_BASELINE_WINDOW_MS } from "@/lib/domain/liquidity-drain";
 import { RISK_CHANGE_WINDOW_MS } from "@/lib/domain/risk-score-change";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { RAW_RETENTION_MS } from "@/lib/history/keys";
-import { readEventSamples, type HistoryReadIssue } from "@/lib/history/read";
+import { eventSampleReads, readEventSamples, type HistoryReadIssue } from "@/lib/history/read";
 import { HISTORY_WINDOW_MS, type HistoryWindow, type LogEventType } from "@/lib/history/windows";
 import { readAggregate } from "@/lib/snapshot/live";
 import { calledUpstream } from "@/lib/snapshot/read-through";
@@ -50,8 +50,12 @@ export type EventsResult =
 
 /** Samples the rules need before the window: a drain's trailing median (the longer lookback). */
 const LOOKBACK_MS = Math.max(DRAIN_BASELINE_WINDOW_MS, RISK_CHANGE_WINDOW_MS);
-/** Coins whose history is read at once (a market-wide log reads ~300 coins' chunks). */
-const COINS_PER_BATCH = 24;
+/**
+ * Store reads in flight at once for a market-wide log (~300 coins' chunks): each read's time
+ * includes the decoding of the others', and every one must end within the store's per-operation
+ * budget (`KV_TIMEOUT_MS`), so coins are read as many at a time as this allows.
+ */
+const STORE_READS_AT_ONCE = 32;
 
 /** The depeg log's window that covers a log window. */
 function depegWindow(window: HistoryWindow): EventsWindow {
@@ -82,8 +86,10 @@ interface HistoryPart {
 
 async function historyPart(coins: readonly CoinRef[], fromMs: number, nowMs: number) {
   const parts: HistoryPart[] = [];
-  for (let i = 0; i < coins.length; i += COINS_PER_BATCH) {
-    const batch = coins.slice(i, i + COINS_PER_BATCH);
+  const perCoin = eventSampleReads(fromMs, nowMs, LOOKBACK_MS);
+  const coinsAtOnce = Math.max(1, Math.floor(STORE_READS_AT_ONCE / perCoin));
+  for (let i = 0; i < coins.length; i += coinsAtOnce) {
+    const batch = coins.slice(i, i + coinsAtOnce);
     parts.push(
       ...(await Promise.all(
         batch.map(async (coin) => {

@@ -252,6 +252,17 @@ export async function readCoinHistory(
  * read): those of the window and of the lookback before it (a drain's trailing median), as far
  * back as the raw retention keeps.
  */
+/** The store reads one `readEventSamples` makes: its raw chunks and the meta. */
+export function eventSampleReads(
+  fromMs: number,
+  nowMs: number,
+  lookbackMs: number,
+  intervalSeconds = getConfig().history.sampleSeconds,
+): number {
+  const readFromMs = Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+  return rawChunkKeys("", intervalSeconds, readFromMs, nowMs).length + 1;
+}
+
 export async function readEventSamples(
   coinId: string,
   fromMs: number,

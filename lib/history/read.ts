@@ -247,11 +247,10 @@ export async function readCoinHistory(
   };
 }
 
-/**
- * The samples the event rules need to judge `[fromMs, nowMs]` (read straight into what the rules
- * read): those of the window and of the lookback before it (a drain's trailing median), as far
- * back as the raw retention keeps.
- */
+/** Where the event rules' read starts: the window's lookback, within the raw retention. */
+const eventReadFromMs = (fromMs: number, nowMs: number, lookbackMs: number): number =>
+  Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+
 /** The store reads one `readEventSamples` makes: its raw chunks and the meta. */
 export function eventSampleReads(
   fromMs: number,
@@ -259,10 +258,15 @@ export function eventSampleReads(
   lookbackMs: number,
   intervalSeconds = getConfig().history.sampleSeconds,
 ): number {
-  const readFromMs = Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+  const readFromMs = eventReadFromMs(fromMs, nowMs, lookbackMs);
   return rawChunkKeys("", intervalSeconds, readFromMs, nowMs).length + 1;
 }
 
+/**
+ * The samples the event rules need to judge `[fromMs, nowMs]` (read straight into what the rules
+ * read): those of the window and of the lookback before it (a drain's trailing median), as far
+ * back as the raw retention keeps.
+ */
 export async function readEventSamples(
   coinId: string,
   fromMs: number,
@@ -276,7 +280,7 @@ export async function readEventSamples(
 }> {
   const store = deps.store ?? getKv();
   const intervalSeconds = deps.intervalSeconds ?? getConfig().history.sampleSeconds;
-  const readFromMs = Math.max(fromMs - lookbackMs, nowMs - RAW_RETENTION_MS);
+  const readFromMs = eventReadFromMs(fromMs, nowMs, lookbackMs);
   const keys = rawChunkKeys(coinId, intervalSeconds, readFromMs, nowMs);
   const [meta, raw] = await Promise.all([
     readHistoryMeta(coinId, { store }),

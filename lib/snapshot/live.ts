@@ -15,8 +15,6 @@ import { fetchTokenPairs } from "@/lib/providers/dexscreener/client";
 import { aggregateEntry, chartEntry, poolsEntry, supplyEntry, tickersEntry } from "./entry-schemas";
 import { AGGREGATE_GRACE_SECONDS, CHART_FRESH_SECONDS, LIVE_FRESH_SECONDS } from "./policy";
 import type { CachedRead } from "./read-through";
-import { getKv } from "@/lib/kv";
-import { localCopy } from "./local-state";
 import { isEmptyList, peekFamily, readFamily, type ReadOpts } from "./reader";
 
 /** Live market and DEX data is fresh for about a minute (`./policy`). */
@@ -44,16 +42,13 @@ export function readAggregate(opts?: ReadOpts): Promise<CachedRead<{ assets: Agg
 export async function knownAggregate(
   opts?: ReadOpts,
 ): Promise<{ assets: AggregateAsset[] } | null> {
-  const copy = localCopy(opts?.kv ?? getKv(), AGGREGATE_KEY);
-  // Kept only after the list's reader validated it (keys are scoped to one reader).
-  if (copy && !copy.empty) return copy.value as { assets: AggregateAsset[] };
-  const peeked = await peekFamily({
+  const peek = peekFamily({
     family: "aggregate",
     key: AGGREGATE_KEY,
     schema: aggregateEntry,
     opts,
-  }).catch(() => null);
-  return peeked?.value ?? null;
+  });
+  return (await peek.catch(() => null))?.value ?? null;
 }
 
 export function readSupplyHistory(

@@ -77,10 +77,9 @@ export async function peekFamily<T>({
 }): Promise<Peeked<T> | null> {
   const kv = opts.kv ?? getKv();
   const copy = localCopy(kv, key);
-  if (copy && !copy.empty) {
-    const parsed = schema.safeParse(copy.value);
-    if (parsed.success) return { value: parsed.data, storedAt: copy.storedAt };
-  }
+  // Keys are scoped to one reader, and a copy is kept only after its schema validated it (as
+  // `served` in ./fetch-store): a peek on a hot path does not parse it again.
+  if (copy && !copy.empty) return { value: copy.value as T, storedAt: copy.storedAt };
   const now = opts.now ?? Date.now;
   const entry = await readEntry({
     policy: policyFor(family),

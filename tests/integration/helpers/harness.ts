@@ -98,13 +98,7 @@ export async function startHarness(
         kvDir = mkdtempSync(path.join(os.tmpdir(), "intel-kv-"));
         applyEnv();
       }
-      if (redis) {
-        const { createClient } = await import("redis");
-        const c = createClient({ url: redis.url });
-        await c.connect();
-        await c.flushAll();
-        await c.quit();
-      }
+      if (redis) await flushRedis(redis.url);
       telemetry.reset();
       forgetProcessState();
       getKv();
@@ -117,6 +111,15 @@ export async function startHarness(
     },
   };
   return harness;
+}
+
+/** Every key of the test's Redis removed (the process' own state is left as it is). */
+export async function flushRedis(url: string): Promise<void> {
+  const { createClient } = await import("redis");
+  const c = createClient({ url });
+  await c.connect();
+  await c.flushAll();
+  await c.quit();
 }
 
 /**

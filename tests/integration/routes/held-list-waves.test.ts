@@ -5,12 +5,11 @@
  * (Where nobody holds a list, it is read first: routes/intel.test.ts.)
  */
 import { rmSync } from "node:fs";
-import { createClient } from "redis";
 import * as route from "@/app/api/stablecoin-intel/route";
 import { clearResponseMemo } from "@/lib/api/response-memo";
 import { getConfig } from "@/lib/config";
 import { LOCAL_REUSE_MS } from "@/lib/snapshot/freshness";
-import { call, KV_KINDS, startHarness, type Harness } from "../helpers/harness";
+import { call, flushRedis, KV_KINDS, startHarness, type Harness } from "../helpers/harness";
 
 /** Under the provider time budget and far above a loaded runner's scheduling jitter. */
 const PROBE_DELAY_MS = 1_500;
@@ -19,12 +18,7 @@ const PROVIDERS = ["coingecko", "dexscreener", "dune", "defillama", "defillama-c
 async function emptyStore(h: Harness): Promise<void> {
   const kv = getConfig().kv;
   if (kv.driver === "file") rmSync(kv.dir, { recursive: true, force: true });
-  else {
-    const c = createClient({ url: h.redis!.url });
-    await c.connect();
-    await c.flushAll();
-    await c.quit();
-  }
+  else await flushRedis(h.redis!.url);
 }
 
 describe.each(KV_KINDS)("a cold store under a held list (%s KV)", (kvKind) => {

@@ -107,3 +107,6 @@ export const CACHED_SERIES_READERS: readonly CachedSeriesReader[] = [
   peekMarketSeries,
   ...OTHER_SOURCE_READERS,
 ];
+
+/** Store reads of one coin's cache-only readers at most (a market-wide scan's unit). */
+export const MARKET_SERIES_READS = MARKET_RANGES.length + OTHER_SOURCE_READERS.length;

@@ -19,6 +19,7 @@ import { USD_PEG_TYPE } from "@/lib/domain/constants";
 import { DEPEG_LOG_MIN_CIRCULATING_USD } from "@/lib/domain/depeg-confirmation";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { cachedAddressKey, coinKeyOf, staticCoinKey } from "@/lib/assets/market-batches";
+import { scanStore } from "@/lib/kv/scan";
 import { seriesJson } from "@/lib/peg-history/series";
 import { readAggregatePrices } from "@/lib/snapshot/aggregate-prices";
 import { readAggregate } from "@/lib/snapshot/live";
@@ -34,6 +35,7 @@ import {
   EVENTS_WINDOW_MS,
   type SourcedSeries,
 } from "./coin-events";
+import { MARKET_SERIES_READS } from "./cached-series";
 import { DEPEG_METHOD, DEPEG_RULE, eventJson, newestFirst, seriesLabel } from "./json";
 import { aggregatePricesStale, aggregatePricesUnavailable } from "./warnings";
 
@@ -177,15 +179,10 @@ export function marketCoins(assets: readonly AggregateAsset[]): CoinRef[] {
 
 /** Coins without a static key get their cached detail's address key (cache-only: no call). */
 export function withCachedKeys(coins: readonly CoinRef[], readOpts?: ReadOpts): Promise<CoinRef[]> {
-  return Promise.all(
-    coins.map(async (c) =>
-      c.coinKey !== null || c.defillamaId === null
-        ? c
-        : {
-            ...c,
-            coinKey: await cachedAddressKey(c.defillamaId, readOpts),
-          },
-    ),
+  return scanStore(coins, 1, async (c) =>
+    c.coinKey !== null || c.defillamaId === null
+      ? c
+      : { ...c, coinKey: await cachedAddressKey(c.defillamaId, readOpts) },
   );
 }
 
@@ -256,7 +253,9 @@ export async function getDepegs(
     withCachedKeys(marketCoins(assets), readOpts),
   ]);
   const coins = coveredCoins(
-    await Promise.all(refs.map((c) => marketCoinEvents(c, agg.prices, input.window, readOpts))),
+    await scanStore(refs, MARKET_SERIES_READS, (c) =>
+      marketCoinEvents(c, agg.prices, input.window, readOpts),
+    ),
   );
   const body = buildBody(coins, input.window, null, [...warnings, ...agg.warnings], now);
   return {

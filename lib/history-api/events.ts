@@ -20,6 +20,7 @@ import { DRAIN_BASELINE_WINDOW_MS } from "@/lib/domain/liquidity-drain";
 import { RISK_CHANGE_WINDOW_MS } from "@/lib/domain/risk-score-change";
 import type { AggregateAsset } from "@/lib/domain/types";
 import { RAW_RETENTION_MS } from "@/lib/history/keys";
+import { scanStore } from "@/lib/kv/scan";
 import { eventSampleReads, readEventSamples, type HistoryReadIssue } from "@/lib/history/read";
 import { HISTORY_WINDOW_MS, type HistoryWindow, type LogEventType } from "@/lib/history/windows";
 import { readAggregate } from "@/lib/snapshot/live";
@@ -50,12 +51,6 @@ export type EventsResult =
 
 /** Samples the rules need before the window: a drain's trailing median (the longer lookback). */
 const LOOKBACK_MS = Math.max(DRAIN_BASELINE_WINDOW_MS, RISK_CHANGE_WINDOW_MS);
-/**
- * Store reads in flight at once for a market-wide log (~300 coins' chunks): each read's time
- * includes the decoding of the others', and every one must end within the store's per-operation
- * budget (`KV_TIMEOUT_MS`), so coins are read as many at a time as this allows.
- */
-const STORE_READS_AT_ONCE = 32;
 
 /** The depeg log's window that covers a log window. */
 function depegWindow(window: HistoryWindow): EventsWindow {
@@ -85,28 +80,19 @@ interface HistoryPart {
 }
 
 async function historyPart(coins: readonly CoinRef[], fromMs: number, nowMs: number) {
-  const parts: HistoryPart[] = [];
   const perCoin = eventSampleReads(fromMs, nowMs, LOOKBACK_MS);
-  const coinsAtOnce = Math.max(1, Math.floor(STORE_READS_AT_ONCE / perCoin));
-  for (let i = 0; i < coins.length; i += coinsAtOnce) {
-    const batch = coins.slice(i, i + coinsAtOnce);
-    parts.push(
-      ...(await Promise.all(
-        batch.map(async (coin) => {
-          const read = await readEventSamples(coin.coinId, fromMs, nowMs, LOOKBACK_MS);
-          const events = historyEvents(coin, read.samples)
-            .filter((e) => (e.endMs ?? nowMs) >= fromMs)
-            .map(historyLogEvent);
-          return {
-            events,
-            historyStartMs: read.historyStartMs,
-            lastSampleMs: read.samples.at(-1)?.t ?? null,
-            issues: read.issues,
-          };
-        }),
-      )),
-    );
-  }
+  const parts: HistoryPart[] = await scanStore(coins, perCoin, async (coin) => {
+    const read = await readEventSamples(coin.coinId, fromMs, nowMs, LOOKBACK_MS);
+    const events = historyEvents(coin, read.samples)
+      .filter((e) => (e.endMs ?? nowMs) >= fromMs)
+      .map(historyLogEvent);
+    return {
+      events,
+      historyStartMs: read.historyStartMs,
+      lastSampleMs: read.samples.at(-1)?.t ?? null,
+      issues: read.issues,
+    };
+  });
   const starts = parts.flatMap((p) => (p.historyStartMs === null ? [] : [p.historyStartMs]));
   const lasts = parts.flatMap((p) => (p.lastSampleMs === null ? [] : [p.lastSampleMs]));
   return {

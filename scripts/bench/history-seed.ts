@@ -29,7 +29,7 @@ import { DEMO_DUNE_QUERY_IDS, type FakeUpstream } from "../../tests/fake-upstrea
 import { HOUR_MS, simulateHistory } from "../../tests/helpers/history-simulation";
 import { seedHistory } from "../../tests/helpers/history-store";
 import { seeded } from "../../tests/unit/history/fixtures";
-import { DEMO_READ_KEY, tempDir } from "./servers";
+import { BUDGETS_OFF_ENV, DEMO_READ_KEY, tempDir } from "./servers";
 
 /** The issue's sampling: hourly (the default `HISTORY_SAMPLE_SECONDS`). */
 export const SAMPLE_SECONDS = HOUR_MS / MS_PER_SECOND;
@@ -41,9 +41,6 @@ const SUPPLY_NOISE = 0.001;
 /** Absolute noise of a chain-local peg, ± bps. */
 const CHAIN_PEG_NOISE_BPS = 2;
 const NOISE_SEED = 35;
-/** Call budgets out of the way (as on bench servers). */
-const BUDGET_OFF_PER_MINUTE = "1000000";
-const BUDGET_OFF_PER_SECOND = "100000";
 
 export interface Coin {
   id: string;
@@ -63,9 +60,7 @@ async function againstFake<T>(fake: FakeUpstream, fn: () => Promise<T>): Promise
     DUNE_API_KEY: DEMO_READ_KEY,
     KV_DIR: scratch,
     HISTORY_SAMPLE_SECONDS: String(SAMPLE_SECONDS),
-    COINGECKO_CALLS_PER_MINUTE: BUDGET_OFF_PER_MINUTE,
-    DEXSCREENER_CALLS_PER_MINUTE: BUDGET_OFF_PER_MINUTE,
-    DEX_QUOTES_CALLS_PER_SECOND: BUDGET_OFF_PER_SECOND,
+    ...BUDGETS_OFF_ENV,
   };
   const scrubbed = ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"];
   const saved = new Map(

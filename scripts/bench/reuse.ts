@@ -27,6 +27,7 @@ import type { KvStore } from "../../lib/kv/types";
 import { startFakeUpstream, DEMO_DUNE_QUERY_IDS } from "../../tests/fake-upstream/server";
 import { startRedis } from "../../tests/helpers/redis-server";
 import { cannon, median } from "./load";
+import { BUDGETS_OFF_ENV } from "./servers";
 import { fmt, table } from "./report";
 
 const DEFAULT_SECONDS = 5;
@@ -34,7 +35,6 @@ const DEFAULT_ROUNDS = 3;
 const DEFAULT_CONNECTIONS = 16;
 const WARM_UP_SECONDS = 2;
 const KV_TIMEOUT_MS = 2_000;
-const UNLIMITED_CALLS = "1000000";
 const INTEL = "/api/stablecoin-intel?q=usdc";
 const RISK = "/api/stablecoin-risk?q=usdc";
 
@@ -121,8 +121,7 @@ async function main(): Promise<void> {
     DUNE_API_KEY: "demo-read-key-not-a-secret",
     KV_DIR: kvDir,
     KV_TIMEOUT_MS: String(KV_TIMEOUT_MS),
-    COINGECKO_CALLS_PER_MINUTE: UNLIMITED_CALLS,
-    DEXSCREENER_CALLS_PER_MINUTE: UNLIMITED_CALLS,
+    ...BUDGETS_OFF_ENV,
   });
   // Imported after the environment is set (configuration and freezing read it once).
   const handlers = {

@@ -144,9 +144,12 @@ export interface NextApp {
   stop(): Promise<void>;
 }
 
-/** Provider call budget of measured servers: far above any bench's call rate. */
-const BENCH_CALLS_PER_MINUTE = "1000000";
-const BENCH_CALLS_PER_SECOND = "100000";
+/** Provider call budgets far above any bench's call rate: measured servers and in-process runs. */
+export const BUDGETS_OFF_ENV = {
+  COINGECKO_CALLS_PER_MINUTE: "1000000",
+  DEXSCREENER_CALLS_PER_MINUTE: "1000000",
+  DEX_QUOTES_CALLS_PER_SECOND: "100000",
+} as const;
 
 export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   installExitHook();
@@ -158,9 +161,7 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
     ...DEMO_DUNE_QUERY_IDS,
     DUNE_API_KEY: DEMO_READ_KEY,
     // Call budgets out of the way unless a scenario sets them (opts.env).
-    COINGECKO_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
-    DEXSCREENER_CALLS_PER_MINUTE: BENCH_CALLS_PER_MINUTE,
-    DEX_QUOTES_CALLS_PER_SECOND: BENCH_CALLS_PER_SECOND,
+    ...BUDGETS_OFF_ENV,
     // Per-client rate limits off (one client drives every bench); a scenario turns them on.
     PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
     NODE_ENV: "production",

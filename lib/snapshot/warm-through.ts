@@ -43,8 +43,7 @@ async function warmKey<T>(ctx: Ctx<T>, ledger: WarmLedger): Promise<CachedRead<T
     spend(ledger, policy);
     return refreshed.read;
   }
-  // Refused calls cost nothing.
-  if (refreshed.kind === "failed" && !isRateBudgetError(refreshed.error)) spend(ledger, policy);
+  if (refreshed.kind === "failed") spend(ledger, policy, refreshed.error);
   const error = refreshed.kind === "failed" ? refreshed.error : new CoolingDownError(policy.family);
   // Not refreshed here: whatever copy there is still serves until grace, with why.
   const kept = localCopy(opts.kv, opts.key);
@@ -79,13 +78,14 @@ async function awaitHolder<T>(
     spend(ledger, ctx.policy);
     return read;
   } catch (failure) {
-    // Refused calls cost nothing.
-    if (!isRateBudgetError(failure)) spend(ledger, ctx.policy);
+    spend(ledger, ctx.policy, failure);
     throw failure;
   }
 }
 
-function spend(ledger: WarmLedger, policy: ReadPolicy): void {
+/** One call on the pass' ledger: answered, or failed; one the call budget refused costs nothing. */
+function spend(ledger: WarmLedger, policy: ReadPolicy, failure?: unknown): void {
+  if (failure !== undefined && isRateBudgetError(failure)) return;
   ledger.spent[policy.provider] = (ledger.spent[policy.provider] ?? 0) + 1;
 }
 

@@ -29,7 +29,8 @@ import { DEMO_DUNE_QUERY_IDS, type FakeUpstream } from "../../tests/fake-upstrea
 import { HOUR_MS, simulateHistory } from "../../tests/helpers/history-simulation";
 import { seedHistory } from "../../tests/helpers/history-store";
 import { seeded } from "../../tests/unit/history/fixtures";
-import { BUDGETS_OFF_ENV, DEMO_READ_KEY, tempDir } from "./servers";
+import { DEMO_CALL_BUDGET_ENV } from "../demo-history";
+import { DEMO_READ_KEY, tempDir } from "./servers";
 
 /** The issue's sampling: hourly (the default `HISTORY_SAMPLE_SECONDS`). */
 export const SAMPLE_SECONDS = HOUR_MS / MS_PER_SECOND;
@@ -60,7 +61,7 @@ async function againstFake<T>(fake: FakeUpstream, fn: () => Promise<T>): Promise
     DUNE_API_KEY: DEMO_READ_KEY,
     KV_DIR: scratch,
     HISTORY_SAMPLE_SECONDS: String(SAMPLE_SECONDS),
-    ...BUDGETS_OFF_ENV,
+    ...DEMO_CALL_BUDGET_ENV,
   };
   const scrubbed = ["REDIS_URL", "KV_REST_API_URL", "KV_REST_API_TOKEN", "COINGECKO_API_KEY"];
   const saved = new Map(

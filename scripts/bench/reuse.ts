@@ -26,8 +26,8 @@ import { clearResponseMemo } from "../../lib/api/response-memo";
 import type { KvStore } from "../../lib/kv/types";
 import { startFakeUpstream, DEMO_DUNE_QUERY_IDS } from "../../tests/fake-upstream/server";
 import { startRedis } from "../../tests/helpers/redis-server";
+import { DEMO_CALL_BUDGET_ENV } from "../demo-history";
 import { cannon, median } from "./load";
-import { BUDGETS_OFF_ENV } from "./servers";
 import { fmt, table } from "./report";
 
 const DEFAULT_SECONDS = 5;
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     DUNE_API_KEY: "demo-read-key-not-a-secret",
     KV_DIR: kvDir,
     KV_TIMEOUT_MS: String(KV_TIMEOUT_MS),
-    ...BUDGETS_OFF_ENV,
+    ...DEMO_CALL_BUDGET_ENV,
   });
   // Imported after the environment is set (configuration and freezing read it once).
   const handlers = {

@@ -17,6 +17,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { DEMO_DUNE_QUERY_IDS, type FakeUpstream } from "../../tests/fake-upstream/server";
+import { DEMO_CALL_BUDGET_ENV } from "../demo-history";
 import { freePort } from "../../tests/helpers/redis-server";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
@@ -144,13 +145,6 @@ export interface NextApp {
   stop(): Promise<void>;
 }
 
-/** Provider call budgets far above any bench's call rate: measured servers and in-process runs. */
-export const BUDGETS_OFF_ENV = {
-  COINGECKO_CALLS_PER_MINUTE: "1000000",
-  DEXSCREENER_CALLS_PER_MINUTE: "1000000",
-  DEX_QUOTES_CALLS_PER_SECOND: "100000",
-} as const;
-
 export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
   installExitHook();
   const port = opts.port ?? (await freePort());
@@ -161,7 +155,7 @@ export async function startNextApp(opts: NextAppOptions): Promise<NextApp> {
     ...DEMO_DUNE_QUERY_IDS,
     DUNE_API_KEY: DEMO_READ_KEY,
     // Call budgets out of the way unless a scenario sets them (opts.env).
-    ...BUDGETS_OFF_ENV,
+    ...DEMO_CALL_BUDGET_ENV,
     // Per-client rate limits off (one client drives every bench); a scenario turns them on.
     PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
     NODE_ENV: "production",

@@ -62,11 +62,11 @@ export async function counterbalanced(
  * against 500–840 req/s afterwards. Warming only the target about to be measured left that
  * penalty on the first one.
  */
-async function warmUp(urls: readonly string[], seconds: number, connections: number) {
+export async function warmUp(urls: readonly string[], seconds: number, connections: number) {
   for (const url of urls) await cannon(url, seconds, connections);
 }
 
-/** Seconds of load on every route and trivial URL before `sideBySideRounds` measures (`warmUp`). */
+/** Seconds of load per URL in `warmUp`: before `sideBySideRounds` measures, and before a fault world. */
 export const WARM_UP_SECONDS = 3;
 
 export interface Pair {

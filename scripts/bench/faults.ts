@@ -31,7 +31,7 @@ import {
   type WorldRun,
 } from "./fault-judge";
 import { DOCUMENTED_503_ROUTE, selectWorlds, WORLD_ROUTES, type FaultWorld } from "./fault-worlds";
-import { WARM_UP_SECONDS } from "./counterbalanced";
+import { warmUp, WARM_UP_SECONDS } from "./counterbalanced";
 import { cannon, get, timedGet, trivialFor, type CannonResult, type Timed } from "./load";
 import { fmt, table, verdict, type Goal, type Section } from "./report";
 import { startNextApp, type NextApp } from "./servers";
@@ -154,7 +154,7 @@ async function worldRun(
     for (const path of WORLD_ROUTES) await loadBundle(app, path);
     // The framework's own warm-up (JIT of Next's request path) is no fault's cost: the trivial
     // route, which reads nothing, takes it before the fault; the routes start cold as before.
-    await cannon(app.url + trivialFor(WARM_UP_BODY).path, WARM_UP_SECONDS, opts.connections);
+    await warmUp([app.url + trivialFor(WARM_UP_BODY).path], WARM_UP_SECONDS, opts.connections);
     world.arrange(fake);
     fake.clearRequests();
     const cycler = world.cycling ? cycleOverMarket(app) : undefined;
